@@ -1,0 +1,27 @@
+# The two commands of the README. Everything installs into .venv from this project's own files.
+VENV ?= .venv
+PYTHON ?= python3
+BIN = $(VENV)/bin
+
+.PHONY: run test install install-dev lint
+
+run: install
+	$(BIN)/wartable
+
+test: install-dev lint
+	$(BIN)/python -m pytest
+
+lint:
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
+	$(BIN)/mypy
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+
+install-dev: $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'

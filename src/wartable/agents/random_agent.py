@@ -1,0 +1,24 @@
+"""The random player: a uniformly random legal action, from its own seeded generator."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wartable.agents.base import Agent
+
+
+class RandomAgent(Agent):
+    """>>> RandomAgent(seed=1).choose({"legal_actions": [{"action": {"pass": True}}]})
+    {'pass': True}
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.random = random.Random(seed)
+
+    def choose(self, view: dict[str, Any]) -> dict[str, Any]:
+        options = view.get("legal_actions") or []
+        if not options:
+            raise ValueError("the view offers no legal action to choose from")
+        choice: dict[str, Any] = self.random.choice(options)["action"]
+        return choice

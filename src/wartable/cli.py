@@ -1,0 +1,214 @@
+"""The `wartable` command: list, play, replay, benchmark and check data files."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from wartable.bench import bench as run_bench
+from wartable.engine import (
+    Game,
+    WartableError,
+    get_rules,
+    load_record,
+    new_game,
+    replay,
+    replay_steps,
+)
+from wartable.engine import games as game_ids
+from wartable.engine.data import DataFile, load
+from wartable.terminal import SEAT_KINDS, TerminalTable
+from wartable.text import LANGS, event_text
+
+app = typer.Typer(
+    help="wartable: Japanese tabletop war games at a digital table.", no_args_is_help=False
+)
+data_app = typer.Typer(help="Component data files.")
+app.add_typer(data_app, name="data")
+console = Console()
+
+Plugin = Annotated[
+    list[str] | None,
+    typer.Option("--plugin", help="Import MODULE first (it may register a game of its own)."),
+]
+Lang = Annotated[str, typer.Option("--lang", help="en or ja")]
+
+
+def _plugins(modules: list[str] | None) -> None:
+    for name in modules or []:
+        importlib.import_module(name)
+
+
+def _fail(error: Exception) -> typer.Exit:
+    console.print(f"[red]error:[/red] {error}", highlight=False)
+    return typer.Exit(2)
+
+
+def _lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise _fail(ValueError(f"--lang must be one of {', '.join(LANGS)}"))
+    return lang
+
+
+@app.callback(invoke_without_command=True)
+def launcher(ctx: typer.Context) -> None:
+    """With no command: choose a game and play it in the terminal."""
+    if ctx.invoked_subcommand is not None:
+        return
+    ids = game_ids()
+    if not ids:
+        console.print("No games are installed yet.")
+        raise typer.Exit(0)
+    list_games(None)
+    answer = console.input("Game (number or id)> ").strip()
+    game_id = ids[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(ids) else answer
+    play(game_id, seat=None, seed=None, save=None, load_file=None, lang="en", plugin=None)
+
+
+@app.command("games")
+def list_games(plugin: Plugin = None) -> None:
+    """List the games and their players."""
+    _plugins(plugin)
+    table = Table("#", "id", "game", "ゲーム", "players")
+    for i, game_id in enumerate(game_ids(), 1):
+        rules = get_rules(game_id)
+        players = ", ".join(rules.players(rules.default_options()))
+        table.add_row(str(i), game_id, rules.title["en"], rules.title["ja"], players)
+    console.print(table)
+
+
+def _seats(game: Game, specs: list[str] | None) -> dict[str, str]:
+    seats = {p: ("human" if i == 0 else "random") for i, p in enumerate(game.players)}
+    for spec in specs or []:
+        player, _, kind = spec.partition("=")
+        if player not in seats or kind not in SEAT_KINDS:
+            raise _fail(
+                ValueError(
+                    f"--seat {spec!r}: use PLAYER=KIND with PLAYER in {', '.join(game.players)} "
+                    f"and KIND in {', '.join(SEAT_KINDS)}"
+                )
+            )
+        seats[player] = kind
+    return seats
+
+
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    seat: Annotated[list[str] | None, typer.Option(help="PLAYER=human|random (repeatable)")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the dice (default: random)")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Save the record here after every action")
+    ] = None,
+    load_file: Annotated[Path | None, typer.Option("--load", help="Carry on a saved game")] = None,
+    lang: Lang = "en",
+    plugin: Plugin = None,
+) -> None:
+    """Play a game in the terminal, hot-seat or against the random player."""
+    _plugins(plugin)
+    lang = _lang(lang)
+    try:
+        if load_file is not None:
+            game = replay(load_record(load_file))
+        else:
+            game = new_game(game_id, seed=seed if seed is not None else _fresh_seed())
+    except WartableError as error:
+        raise _fail(error) from error
+    table = TerminalTable(game, _seats(game, seat), lang=lang, save=save, console=console)
+    table.run()
+
+
+def _fresh_seed() -> int:
+    import secrets
+
+    return secrets.randbits(32)
+
+
+@app.command("replay")
+def replay_command(
+    file: Path,
+    player: Annotated[str | None, typer.Option(help="Show the log as this player saw it")] = None,
+    board: Annotated[bool, typer.Option(help="Print the board after every action")] = False,
+    pause: Annotated[bool, typer.Option(help="Wait for Enter between actions")] = False,
+    lang: Lang = "en",
+    plugin: Plugin = None,
+) -> None:
+    """Step through a saved game, action by action."""
+    _plugins(plugin)
+    lang = _lang(lang)
+    try:
+        record = load_record(file)
+        replay(record)  # check the whole record before showing any of it
+    except WartableError as error:
+        raise _fail(error) from error
+    seen = 0
+    for step, game in enumerate(replay_steps(record)):
+        if step:
+            who, action = game.actions[-1]
+            console.print(f"[bold]{step}.[/bold] {who}: {game.describe(who, action)[lang]}")
+        for event in game.log(player, seen):
+            console.print(f"    {event_text(event, lang)}", highlight=False)
+        seen = len(game.events)
+        if board:
+            console.print(game.rules.render_text(game.view(player)["board"], lang), highlight=False)
+        if pause:
+            console.input("")
+    console.print(f"result: {game.result}")
+
+
+@app.command("bench")
+def bench_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    runs: int = 5,
+    games: int = 20,
+    seed: int = 0,
+    plugin: Plugin = None,
+) -> None:
+    """Engine actions per second and random games per second (median of several runs)."""
+    _plugins(plugin)
+    try:
+        result = run_bench(game_id, runs=runs, games=games, seed=seed)
+    except WartableError as error:
+        raise _fail(error) from error
+    console.print(
+        f"{result.game}: {result.actions_per_second:,.0f} engine actions/s, "
+        f"{result.games_per_second:,.2f} random games/s "
+        f"(median of {result.runs} runs of {result.games_per_run} games after a warm-up; "
+        f"{result.mean_actions_per_game:,.0f} actions per game)"
+    )
+
+
+@data_app.command("validate")
+def validate(
+    file: Path,
+    game_id: Annotated[
+        str | None, typer.Option("--game", help="Default: the file's `game` key")
+    ] = None,
+    plugin: Plugin = None,
+) -> None:
+    """Check a component file against its game's schema (laid over the shipped data)."""
+    _plugins(plugin)
+    try:
+        user = DataFile.read(file)
+        game = game_id or user.doc.get("game")
+        if not isinstance(game, str):
+            raise _fail(
+                ValueError(f'{file}: say which game with a top-level `game = "id"` or --game')
+            )
+        rules = get_rules(game)
+        schema, shipped = rules.data_schema(), rules.data_file()
+        if schema is None or shipped is None:
+            raise _fail(ValueError(f"{game} has no component data"))
+        load(schema, DataFile.read(shipped), user)
+    except WartableError as error:
+        raise _fail(error) from error
+    console.print(f"{file}: valid {game} data")
+
+
+def main(args: Any = None) -> None:
+    app(args)

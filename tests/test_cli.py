@@ -1,0 +1,135 @@
+"""The `wartable` command line, run in-process."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from support.skirmish import DATA_FILE
+from wartable.cli import app
+from wartable.engine import load_record, replay
+
+runner = CliRunner()
+
+
+def test_games_lists_each_game_with_its_players() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert re.search(r"skirmish .*Skirmish \(test game\).*red, blue", result.output)
+
+
+def test_play_random_against_random_saves_a_replayable_record(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "skirmish",
+            "--seat",
+            "red=random",
+            "--seat",
+            "blue=random",
+            "--seed",
+            "4",
+            "--save",
+            str(save),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Winner" in result.output
+    game = replay(load_record(save))
+    assert game.over and game.seed == 4
+
+
+def test_a_human_sees_numbered_actions_and_the_log_of_rolls(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["play", "skirmish", "--seat", "blue=random", "--seed", "5"], input="1\n" * 100
+    )
+    assert result.exit_code == 0, result.output
+    assert "  1  stance: attack" in result.output
+    assert "Winner" in result.output
+
+
+def test_japanese_interface() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "skirmish", "--seat", "blue=random", "--seed", "5", "--lang", "ja"],
+        input="1\n" * 100,
+    )
+    assert result.exit_code == 0, result.output
+    assert "構え: attack" in result.output and "勝者" in result.output
+
+
+def test_quit_keeps_the_game_and_load_carries_on(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    first = runner.invoke(
+        app,
+        ["play", "skirmish", "--seat", "blue=random", "--seed", "6", "--save", str(save)],
+        input="1\n1\nq\n",
+    )
+    assert first.exit_code == 0, first.output
+    saved = load_record(save)
+    assert len(saved["actions"]) >= 2 and not saved["over"]
+    second = runner.invoke(
+        app,
+        ["play", "skirmish", "--load", str(save), "--seat", "blue=random", "--save", str(save)],
+        input="1\n" * 100,
+    )
+    assert second.exit_code == 0, second.output
+    assert replay(load_record(save)).over
+    assert load_record(save)["actions"][: len(saved["actions"])] == saved["actions"]
+
+
+def test_undo_at_the_terminal() -> None:
+    result = runner.invoke(
+        app, ["play", "skirmish", "--seat", "blue=human", "--seed", "2"], input="1\nu\nq\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.count("  1  stance: attack") >= 3  # shown again after the undo
+
+
+def test_bad_seat_and_bad_language_are_refused() -> None:
+    result = runner.invoke(app, ["play", "skirmish", "--seat", "green=human"])
+    assert result.exit_code == 2 and "PLAYER=KIND" in result.output
+    result = runner.invoke(app, ["play", "skirmish", "--lang", "fr"])
+    assert result.exit_code == 2 and "--lang" in result.output
+    result = runner.invoke(app, ["play", "chess"])
+    assert result.exit_code == 2 and "no game 'chess'" in result.output
+
+
+def test_replay_steps_through_a_record(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    runner.invoke(
+        app, ["play", "skirmish", "--seat", "red=random", "--seed", "3", "--save", str(save)]
+    )
+    result = runner.invoke(app, ["replay", str(save), "--board"])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"^1\. (red|blue): stance", result.output, re.M)
+    assert "rolls 1D" in result.output and "result:" in result.output
+    save.write_text(save.read_text()[:100])
+    broken = runner.invoke(app, ["replay", str(save)])
+    assert broken.exit_code == 2 and "truncated" in broken.output
+
+
+def test_bench_prints_actions_and_games_per_second() -> None:
+    result = runner.invoke(app, ["bench", "skirmish", "--runs", "2", "--games", "3"])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"skirmish: [\d,]+ engine actions/s, [\d.,]+ random games/s", result.output)
+
+
+def test_data_validate(tmp_path: Path) -> None:
+    good = runner.invoke(app, ["data", "validate", str(DATA_FILE)])
+    assert good.exit_code == 0 and "valid skirmish data" in good.output
+    bad = tmp_path / "mine.toml"
+    bad.write_text('game = "skirmish"\n[units.tank]\nattack = 40\n')
+    result = runner.invoke(app, ["data", "validate", str(bad)])
+    assert result.exit_code == 2
+    assert "mine.toml:3: units.tank.attack: must be at most 6, got 40" in result.output.replace(
+        "\n", ""
+    )
+    nameless = tmp_path / "x.toml"
+    nameless.write_text("[units.tank]\nattack = 4\n")
+    result = runner.invoke(app, ["data", "validate", str(nameless)])
+    assert result.exit_code == 2 and "which game" in result.output
