@@ -4,14 +4,15 @@ the kit promises to catch is caught, under its own kind, in a deliberately broke
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
-from support.skirmish import SKIRMISH, Skirmish
 
+from support.skirmish import SKIRMISH, Skirmish
 from wartable.engine import Action, Context, IllegalAction, State, msg
 from wartable.engine.conformance import KINDS, ConformanceError, check_game
+from wartable.engine.rules import Path
 
 # --------------------------------------------------------------------------- the correct game
 
@@ -43,6 +44,17 @@ class Crashes(Skirmish):
         if "defend" in action:
             _ = 1 // 0
         super().apply(ctx, state, player, action)
+
+
+class ViewCrashes(Skirmish):
+    """view fails once a unit is destroyed (a crash outside apply is still a crash)."""
+
+    id = "skirmish-view-crash"
+
+    def view(self, state: State, player: str | None) -> dict[str, Any]:
+        if len(state["units"]) < 6:
+            raise KeyError("lost")
+        return super().view(state, player)
 
 
 class NoActionsAtTurn3(Skirmish):
@@ -143,6 +155,19 @@ class TupleInView(Skirmish):
         return view
 
 
+class SetInLogNoSecrets(Skirmish):
+    """A game that declares no secrets logs a set: the records handed out are not JSON."""
+
+    id = "skirmish-set-log"
+
+    def hidden_paths(self, state: State, player: str | None) -> Iterable[Path]:
+        return ()
+
+    def apply(self, ctx: Context, state: State, player: str, action: Action) -> None:
+        super().apply(ctx, state, player, action)
+        ctx.say(msg("acted", "行動"), who={player})
+
+
 class ShowsKinds(Skirmish):
     """The view shows the kind of every unit, face-down enemies included."""
 
@@ -208,7 +233,9 @@ class FearsTanks(Skirmish):
     id = "skirmish-fears-tanks"
 
     def destinations(self, state: State, unit: dict[str, Any]) -> list[str]:
-        tanks = {u["hex"] for u in state["units"] if u["side"] != unit["side"] and u["kind"] == "tank"}
+        tanks = {
+            u["hex"] for u in state["units"] if u["side"] != unit["side"] and u["kind"] == "tank"
+        }
         return [to for to in super().destinations(state, unit) if to not in tanks]
 
 
@@ -254,6 +281,7 @@ class ForbidsPassing(Skirmish):
 
 BROKEN = [
     (Crashes(), "crash"),
+    (ViewCrashes(), "crash"),
     (NoActionsAtTurn3(), "dead-end"),
     (NoOneToAct(), "dead-end"),
     (TurnNeverAdvances(), "endless"),
@@ -262,6 +290,7 @@ BROKEN = [
     (SharedTally(), "clone"),
     (SetInView(), "not-json"),
     (TupleInView(), "not-json"),
+    (SetInLogNoSecrets(), "not-json"),
     (ShowsKinds(), "leak"),
     (ShowsStance(), "leak"),
     (SaysSetupKinds(), "leak"),

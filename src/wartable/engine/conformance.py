@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import traceback
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -68,7 +69,13 @@ def check_game(
     the first failure. Secrets and illegal input are probed every `check_every` steps."""
     report = Report()
     for s in range(seed, seed + games):
-        _Run(rules, s, check_every, probes, report).play()
+        run = _Run(rules, s, check_every, probes, report)
+        try:
+            run.play()
+        except ConformanceError:
+            raise
+        except Exception:
+            raise run.fail("crash", traceback.format_exc()) from None
         report.games += 1
     return report
 
@@ -88,6 +95,7 @@ class _Run:
             game = Game(self.rules, self.seed)
         except Exception:
             raise self.fail("crash", "setup failed:\n" + traceback.format_exc()) from None
+        self.check_log(game, 0)
         prints = [game.fingerprint()]
         clone_at = self.chooser.randrange(0, 50)
         clone: Game | None = None
@@ -156,6 +164,10 @@ class _Run:
         for player in (*game.players, None):
             view = game.view(player)
             self.check_json(view, f"the view of {player}")
+            record = game.record_for(player)
+            self.check_json(record, f"the record for {player}")
+            if not game.over and ("seed" in record or "actions" in record):
+                raise self.fail("leak", f"the record for {player} holds the seed or the actions")
             paths = list(self.rules.hidden_paths(game.state, player))
             if not paths:
                 continue
@@ -174,10 +186,6 @@ class _Run:
                 raise self.fail("leak", f"the view of {player} shows hidden data at {where}")
             if player in game.to_act:
                 self.check_actions_blind(game, masked, player)
-            record = game.record_for(player)
-            self.check_json(record, f"the record for {player}")
-            if not game.over and ("seed" in record or "actions" in record):
-                raise self.fail("leak", f"the record for {player} holds the seed or the actions")
 
     def check_actions_blind(self, game: Game, masked: State, player: str) -> None:
         try:
@@ -201,9 +209,10 @@ class _Run:
                 _get(game.state, p) for p in self.rules.hidden_paths(game.state, player)
             )
             secrets -= _strings([game.view(player)])
-            text = canonical(new)
+            texts = _strings(new)
             for secret in secrets:
-                if json.dumps(secret, ensure_ascii=False) in text:
+                named = re.compile(rf"(?<!\w){re.escape(secret)}(?!\w)")
+                if any(named.search(text) for text in texts):
                     raise self.fail("leak", f"the log shown to {player} names hidden {secret!r}")
 
     def check_json(self, value: Any, what: str) -> None:
@@ -235,6 +244,8 @@ class _Run:
 
     def illegal_candidates(self, game: Game) -> Iterable[tuple[Any, Any]]:
         to_act = game.to_act
+        if not to_act or not all(game.legal_actions(p) for p in to_act):
+            return  # a dead end: `choose` reports it
         idle = [p for p in game.players if p not in to_act]
         actor = self.chooser.choice(to_act)
         legal = game.legal_actions(actor)
@@ -253,7 +264,7 @@ class _Run:
         record = game.record()
         self.check_json(record, "the full record")
         try:
-            for i, replayed in enumerate(replay_steps(json.loads(json.dumps(record)))):
+            for i, replayed in enumerate(replay_steps(json.loads(json.dumps(record)), self.rules)):
                 if replayed.fingerprint() != prints[i]:
                     raise self.fail("replay", f"the replay differs after {i} actions")
         except ConformanceError:

@@ -16,6 +16,7 @@ from wartable.engine.plain import canonical, digest
 
 if TYPE_CHECKING:
     from wartable.engine.game import Game
+    from wartable.engine.rules import Rules
 
 FORMAT = "wartable-record"
 FORMAT_VERSION = 1
@@ -68,9 +69,12 @@ def _field(record: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> 
     return value
 
 
-def _checked(record: Any) -> tuple[Game, list[tuple[str, dict[str, Any]]], str]:
+def _checked(
+    record: Any, rules: Rules | None
+) -> tuple[Game, list[tuple[str, dict[str, Any]]], str]:
     """Check the record's form and make its starting game; the actions are not applied yet."""
-    from wartable.engine.registry import new_game
+    from wartable.engine.game import Game
+    from wartable.engine.registry import get_rules
 
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
@@ -88,7 +92,7 @@ def _checked(record: Any) -> tuple[Game, list[tuple[str, dict[str, Any]]], str]:
     expected_chain = _field(record, "chain", str)
     final = _field(record, "final", str)
     try:
-        game = new_game(game_id, seed=seed, options=options)
+        game = Game(rules or get_rules(game_id), seed, options)
     except WartableError as error:
         raise RecordError(f"the record's game cannot be set up: {error}") from error
     if game.rules.version != version:
@@ -107,10 +111,12 @@ def _checked(record: Any) -> tuple[Game, list[tuple[str, dict[str, Any]]], str]:
     return game, actions, final
 
 
-def replay_steps(record: Any) -> Iterator[Game]:
+def replay_steps(record: Any, rules: Rules | None = None) -> Iterator[Game]:
     """Yield the game at its start and after each action. Use `replay` first to check the
-    whole record; this generator stops with `RecordError` at the first bad step."""
-    game, actions, final = _checked(record)
+    whole record; this generator stops with `RecordError` at the first bad step. `rules`
+    replaces the registered game of the record's id (the conformance kit checks unregistered
+    rules this way)."""
+    game, actions, final = _checked(record, rules)
     yield game
     for i, (player, action) in enumerate(actions, 1):
         try:
