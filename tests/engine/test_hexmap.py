@@ -594,3 +594,20 @@ def test_docstring_examples() -> None:
     assert tried > 30
     assert failures == 0
     assert all(isinstance(d, Hex) for d in DIRECTIONS)
+
+
+def test_columns_lettered_east_to_west() -> None:
+    """A printed map may letter its columns from the east edge (VOTOMS: A is the east edge)."""
+    letters = ["C", "B", "A"]
+    grid = HexGrid(
+        [f"{c}0{r}" for c in letters for r in (1, 2)],
+        orientation="flat",
+        parity="even",
+        column_letters=letters,
+    )
+    assert grid.to_offset(grid.parse("C01")) == (0, 0)
+    assert grid.to_offset(grid.parse("A02")) == (2, 1)
+    assert grid.label(grid.from_offset(1, 0)) == "B01"
+    assert grid.direction("C01", "B01") in ("NE", "SE")
+    with pytest.raises(ValueError, match="names no column"):
+        grid.parse("D01")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Literal, NamedTuple
 
 __all__ = [
@@ -286,8 +286,12 @@ class HexGrid:
         wrap: bool = False,
         terrain: TerrainMap | None = None,
         default_terrain: str = "clear",
+        column_letters: Sequence[str] | None = None,
     ) -> None:
         _check_layout(orientation, parity)
+        # Printed maps that letter their columns otherwise (east to west, say) list them here,
+        # west to east; offset column i is then column_letters[i].
+        self._column_letters = [c.upper() for c in column_letters] if column_letters else None
         if label_digits < 1:
             raise ValueError(f"label_digits must be >= 1, not {label_digits}")
         if not first_column or not first_column.isascii() or not first_column.isalpha():
@@ -496,7 +500,12 @@ class HexGrid:
                 f"malformed hex label {label!r}: expected column letters then a row number, "
                 f"like {self._example_label()!r}"
             )
-        col = _letters_index(m.group(1)) - self._first_column_index
+        if self._column_letters is not None:
+            if m.group(1) not in self._column_letters:
+                raise ValueError(f"hex label {label!r} names no column of this map")
+            col = self._column_letters.index(m.group(1))
+        else:
+            col = _letters_index(m.group(1)) - self._first_column_index
         row = int(m.group(2)) - self._first_row
         if col < 0 or row < 0:
             raise ValueError(
@@ -530,8 +539,10 @@ class HexGrid:
         'C08'
         """
         col, row = self.to_offset(h)
-        col_index = self._first_column_index + col
         number = self._first_row + row
+        if self._column_letters is not None and 0 <= col < len(self._column_letters):
+            return self._column_letters[col] + str(number).zfill(self._label_digits)
+        col_index = self._first_column_index + col
         if col_index < 0 or number < 0:
             raise ValueError(f"hex {tuple(h)} has no printed label (column {col}, row {row})")
         return _letters(col_index) + str(number).zfill(self._label_digits)
