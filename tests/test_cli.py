@@ -11,7 +11,7 @@ from support.skirmish import DATA_FILE
 from wartable.cli import app
 from wartable.engine import load_record, replay
 
-runner = CliRunner()
+runner = CliRunner(env={"COLUMNS": "200"})
 
 
 def test_games_lists_each_game_with_its_players() -> None:

@@ -1,4 +1,4 @@
-"""The `wartable` command: list, play, replay, benchmark and check data files."""
+"""The `wartable` command: list, play, replay, benchmark, check data files, serve the web app."""
 
 from __future__ import annotations
 
@@ -13,10 +13,12 @@ from rich.table import Table
 from wartable.bench import bench as run_bench
 from wartable.engine import (
     Game,
+    Rules,
     WartableError,
     get_rules,
     load_record,
     new_game,
+    register,
     replay,
     replay_steps,
 )
@@ -34,14 +36,24 @@ console = Console()
 
 Plugin = Annotated[
     list[str] | None,
-    typer.Option("--plugin", help="Import MODULE first (it may register a game of its own)."),
+    typer.Option(
+        "--plugin",
+        help="Import MODULE first: a game it registers or defines (a Rules object) is playable.",
+    ),
 ]
 Lang = Annotated[str, typer.Option("--lang", help="en or ja")]
 
 
 def _plugins(modules: list[str] | None) -> None:
+    """Import each module; a `Rules` object it defines at top level is registered unless a
+    game with its id is already (a module may also call `register` itself)."""
     for name in modules or []:
-        importlib.import_module(name)
+        module = importlib.import_module(name)
+        known = set(game_ids())
+        for value in vars(module).values():
+            if isinstance(value, Rules) and value.id not in known:
+                register(value)
+                known.add(value.id)
 
 
 def _fail(error: Exception) -> typer.Exit:
@@ -183,6 +195,42 @@ def bench_command(
     )
 
 
+@app.command("odds")
+def odds_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    query: Annotated[
+        list[str] | None, typer.Argument(help="KEY=VALUE, e.g. merc=8-3 bieler=8-3")
+    ] = None,
+    load_file: Annotated[
+        Path | None, typer.Option("--load", help="Ask about this saved game")
+    ] = None,
+    player: Annotated[str | None, typer.Option(help="See the game as this player")] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the exact figures as JSON")
+    ] = False,
+    lang: Lang = "en",
+    plugin: Plugin = None,
+) -> None:
+    """Exact odds, e.g. `wartable odds votoms merc=8-3,9-3 bieler=8-3 base=bieler:7x7` or
+    `wartable odds votoms --load game.json hex=C08`."""
+    _plugins(plugin)
+    lang = _lang(lang)
+    pairs = dict(item.partition("=")[::2] for item in query or [])
+    try:
+        rules = get_rules(game_id)
+        game = replay(load_record(load_file)) if load_file is not None else None
+        state = game.state if game is not None else None
+        answer = rules.odds(state, player, pairs)
+    except (WartableError, ValueError) as error:
+        raise _fail(error) from error
+    if answer is None:
+        raise _fail(ValueError(f"{game_id} offers no odds"))
+    if as_json:
+        console.print_json(data=answer["data"])
+    else:
+        console.print(answer["text"][lang], highlight=False)
+
+
 @data_app.command("validate")
 def validate(
     file: Path,
@@ -208,6 +256,62 @@ def validate(
     except WartableError as error:
         raise _fail(error) from error
     console.print(f"{file}: valid {game} data")
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="sqlite:///PATH or postgresql://USER@HOST:PORT/DB "
+            "(default: wartable.db in the user's data folder)"
+        ),
+    ] = None,
+    computer_delay: Annotated[
+        float, typer.Option(help="Seconds a computer player waits before it acts")
+    ] = 0.6,
+    log_level: Annotated[
+        str, typer.Option(help="Server log: critical, error, warning, info or debug")
+    ] = "info",
+    plugin: Plugin = None,
+) -> None:
+    """Start the web app: a lobby at http://HOST:PORT to play any game in the browser."""
+    _plugins(plugin)
+    from wartable.server import Settings, default_database_url, serve
+
+    url = database or default_database_url()
+    console.print(
+        f"wartable: http://{host}:{port}  (games stored in {url.split('@')[-1]})",
+        highlight=False,
+    )
+    serve(host, port, Settings(database=url, computer_delay=computer_delay), log_level=log_level)
+
+
+@app.command("bench-web")
+def bench_web_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")] = "skirmish",
+    games: Annotated[int, typer.Option(help="Concurrent games")] = 100,
+    seconds: Annotated[float, typer.Option(help="How long to measure")] = 20.0,
+    think: Annotated[
+        float, typer.Option(help="Milliseconds a player waits before each action (0: flat out)")
+    ] = 0.0,
+    database: Annotated[
+        str | None, typer.Option(help="Database of the server started (default: a temp file)")
+    ] = None,
+    plugin: Plugin = None,
+) -> None:
+    """Drive many concurrent games over WebSockets against a server started on 127.0.0.1;
+    print actions/s and p50/p99 latency of acknowledged actions."""
+    from wartable.server.loadbench import main as bench_main
+
+    args = [game_id, "--games", str(games), "--seconds", str(seconds), "--think", str(think)]
+    if database:
+        args += ["--database", database]
+    for name in plugin or []:
+        args += ["--plugin", name]
+    raise typer.Exit(bench_main(args))
 
 
 def main(args: Any = None) -> None:

@@ -139,6 +139,10 @@ class Game:
         """The events from `since` on that `player` may see."""
         return events_for(self.events, player, since)
 
+    def odds(self, player: str | None, query: dict[str, str]) -> dict[str, Any] | None:
+        """The game's exact odds for `query`, from what `player` may see (None: no odds)."""
+        return self.rules.odds(self.state, player, query)
+
     def describe(self, player: str, action: Action) -> dict[str, str]:
         """An action as players say it, in English and Japanese."""
         return self.rules.describe(self.state, player, action)

@@ -181,6 +181,14 @@ class Rules(ABC):
         """The shipped component data file, if any."""
         return None
 
+    def odds(
+        self, state: State | None, player: str | None, query: dict[str, str]
+    ) -> dict[str, Any] | None:
+        """Exact odds of a decision the game offers them for (a battle, say), from what `player`
+        may see; `state` is None for a hypothetical question. Returns ``{"text": Msg, "data":
+        JSON}`` or None when the game has no odds. Raise ValueError for a bad `query`."""
+        return None
+
     def render_text(self, board: dict[str, Any], lang: str) -> str:
         """A view's board as text for the terminal; the default lists its data."""
         return json.dumps(board, ensure_ascii=False, indent=1)

@@ -4,7 +4,12 @@ Importing the package registers every phase; `RULES` is the game for the engine'
 """
 
 from wartable.games.votoms import (  # noqa: F401  (each module registers its phase and steps)
+    combat,
+    combat_phase,
+    investigation,
+    movement,
     reinforcement,
+    response,
     stages,
     victory,
 )

@@ -271,4 +271,6 @@ def _components(overlay_text: str) -> Components:
 
 def components(overlay: dict[str, Any]) -> Components:
     """The components of a game: the shipped data with the `data` option laid over it."""
+    if not overlay:  # the common case, on every rules call: no serialising
+        return _components("{}")
     return _components(canonical(overlay))

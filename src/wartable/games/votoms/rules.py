@@ -10,7 +10,7 @@ from wartable.engine import Action, Context, IllegalAction, Msg, Rules, State, m
 from wartable.engine.data import Schema
 from wartable.engine.errors import OptionError
 from wartable.engine.rules import Path
-from wartable.games.votoms import components, text, view
+from wartable.games.votoms import components, odds_query, text, view
 from wartable.games.votoms.flow import SIDES, STEPS, begin_turn
 from wartable.games.votoms.state import new_state
 
@@ -77,6 +77,13 @@ class Votoms(Rules):
 
     def describe(self, state: State, player: str, action: Action) -> Msg:
         return text.describe(state, player, action)
+
+    def odds(
+        self, state: State | None, player: str | None, query: dict[str, str]
+    ) -> dict[str, Any]:
+        """Exact battle odds (rule 9.9.3): `hex=C08` as it stands, or `merc=8-3 bieler=8-3`.
+        Only face-up units take part in a combat (9.5), so the answer is public."""
+        return odds_query.answer(state, query)
 
     def render_text(self, board: dict[str, Any], lang: str) -> str:
         return text.render(board, lang)

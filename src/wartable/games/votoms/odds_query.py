@@ -1,0 +1,72 @@
+"""Odds questions asked from outside (command line, web app): parse, answer, explain."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartable.engine import State, msg
+from wartable.games.votoms.odds import (
+    Base,
+    Stats,
+    battle_odds,
+    battle_odds_for,
+    round_odds,
+    to_json,
+)
+
+
+def parse_units(text: str) -> list[Stats]:
+    """``"8-3,9-3"`` -> [(8, 3), (9, 3)]: attack-defence as printed (ruling R1)."""
+    units = []
+    for part in text.replace(" ", ",").split(","):
+        if not part:
+            continue
+        attack, sep, defence = part.partition("-")
+        if not sep or not attack.isdigit() or not defence.isdigit():
+            raise ValueError(f"{part!r} is not attack-defence like 8-3")
+        units.append((int(attack), int(defence)))
+    return units
+
+
+def parse_base(text: str) -> Base:
+    """``"merc:7x5"``: a base attack of the side that holds the base (rule 9.12.1)."""
+    side, _, rest = text.partition(":")
+    strength, _, count = rest.partition("x")
+    if side not in ("merc", "bieler") or not strength.isdigit() or not count.isdigit():
+        raise ValueError(f"base {text!r}: write SIDE:STRENGTHxATTACKS, like merc:7x5")
+    return side, int(strength), int(count)
+
+
+def answer(state: State | None, query: dict[str, str]) -> dict[str, Any]:
+    """`hex=C08` for a combat as it stands in a game, or `merc=8-3,9-3 bieler=8-3` (and
+    optionally `base=merc:7x5`) for a battle of given units."""
+    unknown = set(query) - {"hex", "merc", "bieler", "base"}
+    if unknown:
+        raise ValueError(f"unknown odds question {sorted(unknown)[0]!r}: use hex= or merc= bieler=")
+    if "hex" in query:
+        if state is None:
+            raise ValueError("hex= needs a game (--load FILE)")
+        battle = battle_odds(state, query["hex"])
+        round_ = to_json(round_odds(state, query["hex"]))
+        data = {"hex": query["hex"], "round": round_, "battle": to_json(battle)}
+    else:
+        if "merc" not in query or "bieler" not in query:
+            raise ValueError("give both sides: merc=8-3,9-3 bieler=8-3")
+        base = parse_base(query["base"]) if "base" in query else None
+        battle = battle_odds_for(parse_units(query["merc"]), parse_units(query["bieler"]), base)
+        data = {"battle": to_json(battle)}
+    return {"text": explain(battle), "data": data}
+
+
+def explain(battle: dict[str, Any]) -> dict[str, str]:
+    def pct(key: str) -> str:
+        return f"{float(battle[key]) * 100:.1f}%"
+
+    return msg(
+        f"Merc wins {pct('merc')}, Bieler wins {pct('bieler')}, both destroyed {pct('none')}, "
+        f"stalemate {pct('stalemate')}; {float(battle['rounds']):.2f} rounds on average "
+        f"(both sides always continue; pairing: {battle['policy']})",
+        f"傭兵側勝利 {pct('merc')}、ビーラー側勝利 {pct('bieler')}、相討ち {pct('none')}、"
+        f"膠着 {pct('stalemate')}、平均 {float(battle['rounds']):.2f} ラウンド"
+        "（両軍が継戦する場合）",
+    )
