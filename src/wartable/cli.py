@@ -8,7 +8,9 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from wartable.bench import bench as run_bench
 from wartable.engine import (
@@ -57,7 +59,7 @@ def _plugins(modules: list[str] | None) -> None:
 
 
 def _fail(error: Exception) -> typer.Exit:
-    console.print(f"[red]error:[/red] {error}", highlight=False)
+    console.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
     return typer.Exit(2)
 
 
@@ -162,12 +164,13 @@ def replay_command(
     for step, game in enumerate(replay_steps(record)):
         if step:
             who, action = game.actions[-1]
-            console.print(f"[bold]{step}.[/bold] {who}: {game.describe(who, action)[lang]}")
+            said = escape(game.describe(who, action)[lang])
+            console.print(f"[bold]{step}.[/bold] {who}: {said}", highlight=False)
         for event in game.log(player, seen):
-            console.print(f"    {event_text(event, lang)}", highlight=False)
+            console.print(Text(f"    {event_text(event, lang)}"))
         seen = len(game.events)
         if board:
-            console.print(game.rules.render_text(game.view(player)["board"], lang), highlight=False)
+            console.print(Text(game.rules.render_text(game.view(player)["board"], lang)))
         if pause:
             console.input("")
     console.print(f"result: {game.result}")
@@ -228,7 +231,7 @@ def odds_command(
     if as_json:
         console.print_json(data=answer["data"])
     else:
-        console.print(answer["text"][lang], highlight=False)
+        console.print(Text(answer["text"][lang]))
 
 
 @data_app.command("validate")

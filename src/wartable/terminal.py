@@ -10,8 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.text import Text
 
 from wartable.agents import Agent, RandomAgent
 from wartable.engine import Game, IllegalAction, save_record
@@ -76,7 +78,9 @@ class TerminalTable:
     def show_log(self, player: str | None) -> None:
         start = self.seen.get(player, 0)
         for event in self.game.log(player, start):
-            self.console.print(f"  [dim]·[/dim] {event_text(event, self.lang)}", highlight=False)
+            self.console.print(
+                f"  [dim]·[/dim] {escape(event_text(event, self.lang))}", highlight=False
+            )
         self.seen[player] = len(self.game.events)
 
     def human_turn(self, player: str) -> bool:
@@ -85,11 +89,11 @@ class TerminalTable:
         self.console.print(Rule(f"{player}"))
         self.show_log(player)
         board = game.rules.render_text(view["board"], self.lang)
-        self.console.print(Panel(board, title=game.rules.title[self.lang]), highlight=False)
+        self.console.print(Panel(Text(board), title=game.rules.title[self.lang]))
         choices = view["legal_actions"]
         for i, choice in enumerate(choices, 1):
             self.console.print(
-                f"  [bold]{i:3}[/bold]  {choice['text'][self.lang]}", highlight=False
+                f"  [bold]{i:3}[/bold]  {escape(choice['text'][self.lang])}", highlight=False
             )
         while True:
             answer = self.ask(f"{player}> ").strip().lower()
@@ -103,7 +107,7 @@ class TerminalTable:
                 try:
                     self.undo()
                 except IllegalAction as error:
-                    self.console.print(f"[red]{error}[/red]")
+                    self.console.print(f"[red]{escape(str(error))}[/red]")
                     continue
                 return True
             if answer.isdigit() and 1 <= int(answer) <= len(choices):
@@ -127,4 +131,4 @@ class TerminalTable:
         )
         label = "勝者" if self.lang == "ja" else "Winner"
         scores = result.get("scores", {})
-        self.console.print(Panel(f"{label}: {winners}\n{scores}", title="Game over"))
+        self.console.print(Panel(Text(f"{label}: {winners}\n{scores}"), title="Game over"))
