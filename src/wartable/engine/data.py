@@ -7,16 +7,18 @@ the result is checked whole, each error pointing into the file that holds the ba
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from wartable.engine.errors import WartableError
+from wartable.engine.errors import OptionError, WartableError
 
 DataPath = tuple[str | int, ...]
+T = TypeVar("T")
 
 
 class DataError(WartableError):
@@ -359,3 +361,32 @@ def load(schema: Schema, shipped: DataFile, overlay: DataFile | None = None) -> 
 def _owns(file: DataFile, path: DataPath) -> bool:
     """Whether `file` holds `path` or, for a missing field, the entry that lacks it."""
     return file.has(path) or (len(path) > 1 and file.has(path[:-1]))
+
+
+class ComponentSet(Generic[T]):
+    """A game's components: the shipped file, built once, and any set of printed values laid
+    over it (the game's ``data`` option), each checked by the schema and built once."""
+
+    def __init__(self, schema: Schema, path: Path, build: Callable[[dict[str, Any]], T]) -> None:
+        self.schema, self.path, self.build = schema, path, build
+        self._built: dict[str, T] = {}
+
+    def shipped(self) -> DataFile:
+        return DataFile.read(self.path)
+
+    def get(self, overlay: dict[str, Any]) -> T:
+        """The components with `overlay` laid over the shipped file; `OptionError` names the
+        first bad field of the overlay."""
+        key = json.dumps(overlay, sort_keys=True) if overlay else ""
+        if key not in self._built:
+            shipped = self.shipped()
+            if not overlay:
+                self._built[key] = self.build(load(self.schema, shipped))
+            else:
+                doc = merge(shipped.doc, overlay)
+                found = problems(doc, self.schema)
+                if found:
+                    path, message = found[0]
+                    raise OptionError(f"option data: {path_text(path)}: {message}")
+                self._built[key] = self.build(doc)
+        return self._built[key]

@@ -15,8 +15,9 @@ import wartable
 from support.dice import ScriptedDice
 from wartable.engine import Action, Context, State
 from wartable.engine.plain import copy_plain
+from wartable.engine.steps import StepKind
 from wartable.games.votoms import RULES
-from wartable.games.votoms.flow import PHASE_START, STEPS, StepKind, begin_phase
+from wartable.games.votoms.flow import PHASE_START, STEPS, begin_phase
 from wartable.games.votoms.state import place
 
 Unit = dict[str, Any]
@@ -66,7 +67,7 @@ def play(game: wartable.Game, player: str, *actions: Action) -> None:
 def halt(monkeypatch: pytest.MonkeyPatch, *phases: str) -> None:
     """Stop the turn with no one to act when it reaches one of `phases` (a phase a test does
     not need, or one not written yet); ``game.state["phase"]`` then names it."""
-    monkeypatch.setitem(STEPS, HALTED, StepKind(lambda s: (), lambda s, p: [], _refuse, None))
+    monkeypatch.setitem(STEPS.kinds, HALTED, StepKind(lambda s: (), lambda s, p: [], _refuse, None))
     for name in phases:
         monkeypatch.setitem(PHASE_START, name, _halt)
 

@@ -6,13 +6,12 @@ The schema below checks the shipped file and any file of printed values a user l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from wartable.engine.data import (
     Bool,
-    DataFile,
+    ComponentSet,
     DataPath,
     Entry,
     Int,
@@ -22,14 +21,9 @@ from wartable.engine.data import (
     Ref,
     Schema,
     Str,
-    load,
-    merge,
-    problems,
 )
-from wartable.engine.errors import OptionError
 from wartable.engine.hexmap import HexGrid
 from wartable.engine.log import Msg
-from wartable.engine.plain import canonical
 
 DATA_FILE = Path(__file__).parent / "data" / "votoms.toml"
 SIDE = Str(choices=("merc", "bieler"))
@@ -248,29 +242,9 @@ def build(doc: dict[str, Any]) -> Components:
     )
 
 
-@cache
-def shipped() -> DataFile:
-    return DataFile.read(DATA_FILE)
-
-
-@cache
-def _components(overlay_text: str) -> Components:
-    import json
-
-    overlay = json.loads(overlay_text)
-    if not overlay:
-        return build(load(SCHEMA, shipped()))
-    doc = merge(shipped().doc, overlay)
-    found = problems(doc, SCHEMA)
-    if found:
-        path, message = found[0]
-        where = ".".join(str(p) for p in path)
-        raise OptionError(f"option data: {where}: {message}")
-    return build(doc)
+COMPONENTS = ComponentSet(SCHEMA, DATA_FILE, build)
 
 
 def components(overlay: dict[str, Any]) -> Components:
     """The components of a game: the shipped data with the `data` option laid over it."""
-    if not overlay:  # the common case, on every rules call: no serialising
-        return _components("{}")
-    return _components(canonical(overlay))
+    return COMPONENTS.get(overlay)

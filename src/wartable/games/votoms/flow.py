@@ -8,10 +8,9 @@ phase is done, so a turn reads top to bottom like rule 3.1.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
-from wartable.engine import Action, Context, Msg, State
+from wartable.engine import Context, State
+from wartable.engine.steps import Steps
 
 MERC, BIELER = "merc", "bieler"
 SIDES = (MERC, BIELER)
@@ -28,35 +27,14 @@ PHASES = (
     "combat_2",
 )
 
-Actors = Callable[[State], tuple[str, ...]]
-Legal = Callable[[State, str], list[Action]]
-Apply = Callable[[Context, State, str, Action], None]
 Start = Callable[[Context, State], None]
-Describe = Callable[[State, str, Action], Msg]
 
-
-@dataclass(frozen=True)
-class StepKind:
-    """One kind of decision: who decides, what they may choose, what choosing does."""
-
-    actors: Actors
-    legal: Legal
-    apply: Apply
-    describe: Describe | None
-
-
-STEPS: dict[str, StepKind] = {}
+STEPS = Steps()
+step = STEPS.register  # each rules module registers the decisions it owns
+wait = STEPS.wait
 PHASE_START: dict[str, Start] = {}
 TURN_START: list[Start] = []  # rule 12: stage business at the start of a turn
 TURN_END: list[Start] = []  # rule 14.1.2: the offensive turn
-
-
-def step(
-    kind: str, actors: Actors, legal: Legal, apply: Apply, describe: Describe | None = None
-) -> None:
-    """Register a kind of decision (each module registers its own at import); `describe`
-    says an action the way players do, in both languages."""
-    STEPS[kind] = StepKind(actors, legal, apply, describe)
 
 
 def phase(name: str) -> Callable[[Start], Start]:
@@ -71,11 +49,6 @@ def phase(name: str) -> Callable[[Start], Start]:
 
 def other(side: str) -> str:
     return BIELER if side == MERC else MERC
-
-
-def wait(state: State, kind: str, **data: Any) -> None:
-    """Stop at a decision of `kind`."""
-    state["step"] = {"kind": kind, **data}
 
 
 def begin_turn(ctx: Context, state: State) -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from wartable.engine import Action, Context, State, msg
+from wartable.engine import Action, Context, Msg, State, msg
 from wartable.engine.decks import draw_random
 from wartable.games.votoms.control import route_controller
 from wartable.games.votoms.flow import BIELER, MERC, next_phase, phase, step, wait
+from wartable.games.votoms.movement import reissue
 from wartable.games.votoms.state import comp, gain_vp, is_heli, place
 
 SUPPLY_ROUTE = ("C08", "D07")  # rule 2.3.2 / 4.4.2
@@ -39,7 +40,8 @@ def bieler_apply(ctx: Context, state: State, player: str, action: Action) -> Non
     c = comp(state)
     palace = c.home(BIELER).hex
     drawn = [draw_random(ctx, state["cups"][BIELER]) for _ in range(units)]  # 4.3.4
-    place(ctx, state, BIELER, [t for t in drawn if t is not None], palace, up=False)
+    if place(ctx, state, BIELER, [t for t in drawn if t is not None], palace, up=False):
+        reissue(ctx, state, BIELER, palace)  # ruling R16: the new counters join the stack
     rp = 2 * (points - units)
     before = state["rp"]
     state["rp"] = min(c.rp_max, before + rp)  # 4.3.5: at most 9, the excess is lost
@@ -55,12 +57,14 @@ def bieler_apply(ctx: Context, state: State, player: str, action: Action) -> Non
     merc_reinforcements(ctx, state)
 
 
-step(
-    "bieler_reinforce",
-    lambda state: (BIELER,),
-    bieler_legal,
-    bieler_apply,
-)
+def bieler_describe(state: State, player: str, action: Action) -> Msg:
+    n = action["units"]
+    return msg(
+        f"take {n} units, the rest as response points", f"ユニット {n} 枚、残りは対応ポイント"
+    )
+
+
+step("bieler_reinforce", lambda state: (BIELER,), bieler_legal, bieler_apply, bieler_describe)
 
 
 def merc_reinforcements(ctx: Context, state: State) -> None:
@@ -78,7 +82,8 @@ def merc_reinforcements(ctx: Context, state: State) -> None:
         _, heli_n = c.reinforcement[heli_die]
         drawn = [draw_random(ctx, state["cups"][MERC]) for _ in range(cup_n)]
         units = [t for t in drawn if t is not None]
-        place(ctx, state, MERC, units, home, up=False)
+        if place(ctx, state, MERC, units, home, up=False):
+            reissue(ctx, state, MERC, home)  # ruling R16: the new counters join the stack
         helis = [t for t in state["stock"][MERC] if c.units[t].kind == "heli"][:heli_n]
         for heli in helis:
             state["stock"][MERC].remove(heli)

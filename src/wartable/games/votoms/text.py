@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartable.engine import Action, Msg, State, msg
-from wartable.games.votoms.flow import STEPS
-
 PHASE_NAMES = {
     "reinforcement": ("Reinforcement", "増援フェイズ"),
     "bieler_movement": ("Bieler movement", "ビーラー側移動フェイズ"),
@@ -18,20 +15,6 @@ PHASE_NAMES = {
     "combat_2": ("2nd combat", "第二戦闘フェイズ"),
 }
 SIDE_NAMES = {"merc": ("Merc", "傭兵側"), "bieler": ("Bieler", "ビーラー側")}
-
-
-def describe(state: State, player: str, action: Action) -> Msg:
-    """The action in both languages, from its step's own words when it has them."""
-    kind = STEPS.get(state["step"]["kind"]) if state.get("step") else None
-    if kind is not None and kind.describe is not None:
-        return kind.describe(state, player, action)
-    if "units" in action:
-        n = action["units"]
-        return msg(
-            f"take {n} units, the rest as response points", f"ユニット {n} 枚、残りは対応ポイント"
-        )
-    text = ", ".join(f"{k} {v}" for k, v in action.items())
-    return msg(text, text)
 
 
 def unit_text(unit: dict[str, Any], lang: str) -> str:

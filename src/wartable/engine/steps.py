@@ -1,0 +1,109 @@
+"""Games written as decision points: a registry of step kinds and a `Rules` base built on it.
+
+A game's state holds ``step`` — the decision it waits for, ``{"kind": ..., ...}`` — and
+``end`` — the result, or None while the game goes on. Each rules module registers the kinds of
+decision it owns (who decides, what they may choose, what choosing does, how to say it) and
+stops at one with `Steps.wait`; the procedure between decisions is plain code, so a phase reads
+top to bottom like its rulebook section.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from wartable.engine.errors import OptionError
+from wartable.engine.log import Msg
+from wartable.engine.rules import Action, Context, Rules, State
+
+Actors = Callable[[State], tuple[str, ...]]
+Legal = Callable[[State, str], list[Action]]
+Apply = Callable[[Context, State, str, Action], None]
+Describe = Callable[[State, str, Action], Msg]
+
+
+@dataclass(frozen=True)
+class StepKind:
+    """One kind of decision: who decides, what they may choose, what choosing does."""
+
+    actors: Actors
+    legal: Legal
+    apply: Apply
+    describe: Describe | None
+
+
+class Steps:
+    """The kinds of decision of one game (each of its modules registers its own at import)."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, StepKind] = {}
+
+    def register(
+        self,
+        kind: str,
+        actors: Actors,
+        legal: Legal,
+        apply: Apply,
+        describe: Describe | None = None,
+    ) -> None:
+        self.kinds[kind] = StepKind(actors, legal, apply, describe)
+
+    @staticmethod
+    def wait(state: State, kind: str, **data: Any) -> None:
+        """Stop at a decision of `kind`."""
+        state["step"] = {"kind": kind, **data}
+
+    def current(self, state: State) -> StepKind | None:
+        step = state.get("step")
+        return None if step is None else self.kinds[step["kind"]]
+
+
+class StepRules(Rules):
+    """`Rules` for a game driven by `Steps`, with a ``data`` option (printed values laid over
+    the shipped component file) and options for rulings with two readings."""
+
+    steps: Steps
+    # option name -> its readings, the default first (docs/rulings/<game>.md)
+    ruling_options: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    def default_options(self) -> dict[str, Any]:
+        readings = {name: choices[0] for name, choices in self.ruling_options.items()}
+        return {"data": {}, **readings}
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        super().check_options(options)
+        for name, choices in self.ruling_options.items():
+            if name in options and options[name] not in choices:
+                raise OptionError(f"option {name!r} must be one of {', '.join(choices)}")
+        self.check_data(options.get("data", {}))
+
+    def check_data(self, overlay: dict[str, Any]) -> None:
+        """Raise `OptionError` if the printed values of the ``data`` option are bad."""
+
+    def to_act(self, state: State) -> tuple[str, ...]:
+        kind = self.steps.current(state)
+        if state["end"] is not None or kind is None:
+            return ()
+        return kind.actors(state)
+
+    def legal_actions(self, state: State, player: str) -> list[Action]:
+        kind = self.steps.current(state)
+        if kind is None or player not in self.to_act(state):
+            return []
+        return kind.legal(state, player)
+
+    def apply(self, ctx: Context, state: State, player: str, action: Action) -> None:
+        kind = self.steps.current(state)
+        assert kind is not None  # Game.check lets no one act without a step
+        kind.apply(ctx, state, player, action)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        end: dict[str, Any] | None = state["end"]
+        return end
+
+    def describe(self, state: State, player: str, action: Action) -> Msg:
+        kind = self.steps.current(state)
+        if kind is not None and kind.describe is not None:
+            return kind.describe(state, player, action)
+        return super().describe(state, player, action)
