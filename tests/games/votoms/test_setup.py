@@ -112,3 +112,11 @@ def test_printed_values_can_be_loaded_as_an_option() -> None:
     g = wartable.new_game("votoms", seed=1, options={"data": printed})
     assert comp(g.state).units["scopedog"].attack == 9
     assert wartable.replay(g.record()).fingerprint() == g.fingerprint()
+
+
+def test_ruling_options_take_only_their_readings() -> None:
+    """docs/rulings/votoms.md: R11, R28, R34 and R36 each have an option for the other reading."""
+    game = wartable.new_game("votoms", seed=1, options={"kiriko_check": "corrected"})
+    assert game.options["kiriko_check"] == "corrected" and game.options["merc_base_vp"] == "always"
+    with pytest.raises(wartable.OptionError, match="must be one of as_written, corrected"):
+        wartable.new_game("votoms", options={"kiriko_check": "easy"})
