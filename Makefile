@@ -6,7 +6,7 @@ BIN = $(VENV)/bin
 .PHONY: run test install install-dev lint
 
 run: install
-	$(BIN)/wartable
+	$(BIN)/wartable serve --host 127.0.0.1 --port 8000
 
 test: install-dev lint
 	$(BIN)/python -m pytest

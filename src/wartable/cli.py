@@ -285,10 +285,7 @@ def serve_command(
     from wartable.server import Settings, default_database_url, serve
 
     url = database or default_database_url()
-    console.print(
-        f"wartable: http://{host}:{port}  (games stored in {url.split('@')[-1]})",
-        highlight=False,
-    )
+    console.print(f"wartable: open http://{host}:{port} in a browser", highlight=False)
     serve(host, port, Settings(database=url, computer_delay=computer_delay), log_level=log_level)
 
 

@@ -1,0 +1,37 @@
+"""The server's settings: where games are stored and how the computer players behave."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "wartable"
+
+
+def default_database_url() -> str:
+    """A SQLite file in the user's data folder ($XDG_DATA_HOME/wartable/wartable.db on Linux)."""
+    xdg = os.environ.get("XDG_DATA_HOME")
+    folder = Path(xdg) / APP_NAME if xdg else Path(platformdirs.user_data_dir(APP_NAME))
+    return f"sqlite://{folder / 'wartable.db'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How one server runs.
+
+    ``database``: ``sqlite:///absolute/path.db`` (the path is what follows ``sqlite://``), a
+    plain file path, or ``postgresql://user@host:port/dbname``. ``computer_delay``: seconds a
+    computer player waits before it acts, so that people can follow its moves. ``tune_gc``:
+    after start-up, freeze what exists and collect garbage less often (for a server process
+    of its own: `wartable serve` sets it).
+    """
+
+    database: str = ""
+    computer_delay: float = 0.6
+    tune_gc: bool = False
+
+    def database_url(self) -> str:
+        return self.database or default_database_url()

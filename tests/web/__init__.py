@@ -1,0 +1,1 @@
+"""Browser tests of the web client (src/wartable/web)."""

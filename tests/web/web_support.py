@@ -1,0 +1,69 @@
+"""The test server for the browser tests: uvicorn serving the app in a thread of this
+process, on 127.0.0.1, with a fresh SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+from typing import Any
+
+from wartable.engine.plain import copy_plain
+from wartable.server import Settings, create_app
+from wartable.server.app import App
+
+
+class LiveServer:
+    """uvicorn serving the app in a thread, bounded in time at start and stop."""
+
+    def __init__(self, database: str, computer_delay: float = 0.15) -> None:
+        import uvicorn
+
+        self.app: App = create_app(Settings(database=database, computer_delay=computer_delay))
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="on",
+            timeout_graceful_shutdown=1,
+        )
+        self.server = uvicorn.Server(config)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.05)
+
+    def _run(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_until_complete(self.server.serve())
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+
+    def call(self, coroutine: Any) -> Any:
+        assert self.loop is not None
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout=10)
+
+    def truth(self, table_id: str) -> dict[str, Any]:
+        """The whole state of a game (what no page may hold), copied under the table's lock."""
+
+        async def copy() -> dict[str, Any]:
+            table = await self.app.server.tables.get(table_id)
+            assert table is not None
+            async with table.lock:
+                state: dict[str, Any] = copy_plain(table.game.state)
+                return state
+
+        return dict(self.call(copy()))
