@@ -12,7 +12,8 @@ rule 9.5; face-down units are named by id only):
 - ``last``: the attacks of the last round with their dice, for front ends.
 
 `advance` runs the procedure until a player must decide; a decision with a single legal
-choice is made at once, except the retreat choice (see `retreat_side`). `destroy_chances`
+choice is made at once, except the retreat choice (see `retreat_side`) and the retreat hex of
+a face-down unit (see `_owner_places`). `destroy_chances`
 is the pure function behind the exact odds (`wartable.games.votoms.odds`) and the AI.
 """
 
@@ -362,7 +363,7 @@ def advance(ctx: Context, state: State) -> None:
         if not legal:
             cb["todo"] = NEXT[todo]
             continue
-        if len(legal) == 1 and todo != "retreat_ask":
+        if len(legal) == 1 and todo != "retreat_ask" and not _owner_places(state, legal[0]):
             APPLY[todo](ctx, state, legal[0])
             continue
         wait(state, kind, actor=actor)
@@ -866,9 +867,17 @@ def start_retreat(ctx: Context, state: State, side: str, *, forced: bool) -> Non
             )
         else:
             options = retreat_hexes(state, unit)
-            if len(options) == 1:
+            if len(options) == 1 and unit["up"]:  # face-down: see `_owner_places`
                 move_back(ctx, state, unit, options[0])
     cb["todo"] = "retreat_move"
+
+
+def _owner_places(state: State, action: Action) -> bool:
+    """A face-down unit is never sent to its only retreat hex without its owner: how many hexes
+    it has can depend on what it is (Strike Dog's 3-hex limit), which the opponent would learn
+    from seeing it go at once (digest D.1)."""
+    uid = action.get("retreat_unit")
+    return uid is not None and not state["units"][uid]["up"]
 
 
 def move_back(ctx: Context, state: State, unit: Unit, to: str) -> None:

@@ -459,7 +459,7 @@ step(MOVEMENT.kind, mover_side, legal, apply, describe)
 @phase("bieler_movement")
 def bieler_movement(ctx: Context, state: State) -> None:
     """Rule 5.9: first the hiding of 5.9.1, then the moves."""
-    if hide_candidates(state):
+    if may_hide(state):
         wait(state, "bieler_hide", shown=[])
     else:
         begin_moves(state, BIELER)
@@ -469,6 +469,28 @@ def bieler_movement(ctx: Context, state: State) -> None:
 def merc_movement(ctx: Context, state: State) -> None:
     """Rule 5.10 / 5.11: Merc moves its units and helis."""
     begin_moves(state, MERC)
+
+
+def may_hide(state: State) -> bool:
+    """Whether the step of 5.9.1 is (still) offered, from public facts only (ruling R48): a
+    face-up Bieler unit stands, outside Nuba Highland, with a face-up Bieler soldier or with
+    face-down Bieler counters, one of which may be a soldier. Asking only where a face-down
+    soldier really is would tell Merc that it is there; where none is, only "done" is legal."""
+    c = comp(state)
+    nuba = board(c).nuba
+    up: set[str] = set()
+    soldier_may_be: set[str] = set()
+    for u in state["units"].values():
+        where = u["hex"]
+        if u["side"] != BIELER or where is None or where == nuba:
+            continue
+        if not u["up"]:
+            soldier_may_be.add(where)
+            continue
+        up.add(where)
+        if c.units[u["type"]].kind == "soldier":  # face-up: public
+            soldier_may_be.add(where)
+    return bool(up & soldier_may_be)
 
 
 def hide_candidates(state: State) -> list[str]:
@@ -498,14 +520,16 @@ def hide_apply(ctx: Context, state: State, player: str, action: Action) -> None:
             show_soldier(ctx, state, here)
             shown.append(here)
         turn_down(ctx, state, unit, "5.9.1")
-        if hide_candidates(state):
+        if may_hide(state):
             return
     begin_moves(state, BIELER)
 
 
 def show_soldier(ctx: Context, state: State, hex_label: str) -> None:
     """5.9.1: with no face-up soldier in the hex, a face-down one is shown first (ruling R13:
-    Merc sees that counter and its type; it goes face-down again with the others)."""
+    Merc sees that counter and its type; it goes face-down again with the others). Which one
+    is drawn at random (ruling R48): a fixed choice, say the lowest id, would tell Merc that
+    the counters before it are not soldiers."""
     c = comp(state)
     soldiers = [
         u
@@ -514,7 +538,7 @@ def show_soldier(ctx: Context, state: State, hex_label: str) -> None:
     ]
     if any(u["up"] for u in soldiers):
         return
-    unit = soldiers[0]
+    unit = soldiers[ctx.pick(len(soldiers))]
     name = c.units[unit["type"]].name
     ctx.say(
         msg(
