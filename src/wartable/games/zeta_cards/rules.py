@@ -1,0 +1,63 @@
+"""The Zeta Gundam / ZZ card game on the engine's Rules contract."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path as FilePath
+from typing import Any
+
+from wartable.engine import Action, Context, Msg, State, msg
+from wartable.engine.data import Schema
+from wartable.engine.rules import Path
+from wartable.engine.steps import StepRules
+from wartable.games.zeta_cards import components, text, view
+from wartable.games.zeta_cards.flow import FACTIONS, STEPS
+from wartable.games.zeta_cards.setup import new_state
+from wartable.games.zeta_cards.turn import start_turn
+
+# Options for rulings with two reasonable readings (docs/rulings/zeta-cards.md).
+OPTIONS: dict[str, tuple[str, ...]] = {
+    "actions": ("distinct", "any"),  # Z7: rule 2.2
+    "first_strikers": ("stand_down", "attack_again"),  # Z14: rule 6.9
+    "suppression": ("each_level", "fight_start"),  # Z15: rule 6.16
+}
+
+
+class ZetaCards(StepRules):
+    id = "zeta-cards"
+    version = "1"
+    title = msg("Zeta Gundam / ZZ: the card game", "機動戦士Ζガンダム／ΖΖ カードゲーム")
+    steps = STEPS
+    ruling_options = OPTIONS
+
+    def check_data(self, overlay: dict[str, Any]) -> None:
+        components.components(overlay)
+
+    def data_schema(self) -> Schema:
+        return components.SCHEMA
+
+    def data_file(self) -> FilePath:
+        return components.DATA_FILE
+
+    def players(self, options: dict[str, Any]) -> tuple[str, ...]:
+        return FACTIONS
+
+    def setup(self, ctx: Context, players: tuple[str, ...], options: dict[str, Any]) -> State:
+        state = new_state(ctx, options)
+        start_turn(ctx, state, state["first"])
+        return state
+
+    def view(self, state: State, player: str | None) -> dict[str, Any]:
+        return view.view(state, player)
+
+    def hidden_paths(self, state: State, player: str | None) -> Iterable[Path]:
+        return view.hidden_paths(state, player)
+
+    def describe(self, state: State, player: str, action: Action) -> Msg:
+        return text.describe(state, player, action)
+
+    def render_text(self, board: dict[str, Any], lang: str) -> str:
+        return text.render(board, lang)
+
+    def max_actions(self, options: dict[str, Any]) -> int:
+        return 30_000

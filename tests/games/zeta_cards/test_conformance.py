@@ -1,0 +1,19 @@
+"""The engine's conformance kit on the card game: 200 random games to the end."""
+
+from __future__ import annotations
+
+from wartable.engine.conformance import check_game
+from wartable.games.zeta_cards import RULES
+
+
+def test_the_card_game_passes_the_conformance_kit_for_200_games() -> None:
+    # Views, records, secrets and illegal input are probed every 400 steps (a random game is
+    # some 750 actions): the whole run stays around half a minute on one core.
+    report = check_game(RULES, games=200, check_every=400)
+    assert report.games == 200 and report.view_checks > 200
+
+
+def test_every_step_of_a_whole_game_keeps_its_secrets() -> None:
+    # seed 31: a short game (some 300 actions) that passes every kind of decision
+    report = check_game(RULES, games=1, seed=31, check_every=1, probes=1)
+    assert report.view_checks == report.actions + 1
