@@ -15,6 +15,7 @@ from rich.text import Text
 from wartable.bench import bench as run_bench
 from wartable.engine import (
     Game,
+    OptionError,
     Rules,
     WartableError,
     get_rules,
@@ -120,6 +121,9 @@ def play(
         Path | None, typer.Option(help="Save the record here after every action")
     ] = None,
     load_file: Annotated[Path | None, typer.Option("--load", help="Carry on a saved game")] = None,
+    data: Annotated[
+        Path | None, typer.Option("--data", help="A component file of printed values to play with")
+    ] = None,
     lang: Lang = "en",
     plugin: Plugin = None,
 ) -> None:
@@ -130,11 +134,25 @@ def play(
         if load_file is not None:
             game = replay(load_record(load_file))
         else:
-            game = new_game(game_id, seed=seed if seed is not None else _fresh_seed())
+            options = {"data": _printed_values(game_id, data)} if data is not None else {}
+            seed = seed if seed is not None else _fresh_seed()
+            game = new_game(game_id, seed=seed, options=options)
     except WartableError as error:
         raise _fail(error) from error
     table = TerminalTable(game, _seats(game, seat), lang=lang, save=save, console=console)
     table.run()
+
+
+def _printed_values(game_id: str, path: Path) -> dict[str, Any]:
+    """A user's component file, checked against the game's schema over the shipped file (errors
+    name file, line and field); it travels in the game's options, so records replay anywhere."""
+    rules = get_rules(game_id)
+    schema, shipped = rules.data_schema(), rules.data_file()
+    if schema is None or shipped is None:
+        raise OptionError(f"{game_id} has no component data to replace")
+    user = DataFile.read(path)
+    load(schema, DataFile.read(shipped), user)
+    return user.doc
 
 
 def _fresh_seed() -> int:

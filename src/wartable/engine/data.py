@@ -374,6 +374,11 @@ class ComponentSet(Generic[T]):
     def shipped(self) -> DataFile:
         return DataFile.read(self.path)
 
+    def load_file(self, path: str | Path) -> T:
+        """The components with a user's file of printed values laid over the shipped one;
+        `DataError` names the file, line and field of the first problem."""
+        return self.build(load(self.schema, self.shipped(), DataFile.read(path)))
+
     def get(self, overlay: dict[str, Any]) -> T:
         """The components with `overlay` laid over the shipped file; `OptionError` names the
         first bad field of the overlay."""

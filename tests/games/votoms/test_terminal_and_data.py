@@ -85,3 +85,20 @@ def test_a_data_file_with_an_impossible_value_is_refused(tmp_path: Path) -> None
     assert "printed.toml:3: units.heli.defence: must be at least 0, got -3" in out
     out = validate(tmp_path, "[offensive_markers]\nturns = [8, 9]\n")
     assert "printed.toml:3: offensive_markers.turns: must have 7-7 items, got 2" in out
+
+
+def test_play_with_a_file_of_printed_values(tmp_path: Path) -> None:
+    mine = tmp_path / "printed.toml"
+    mine.write_text('game = "votoms"\n[units.scopedog]\nattack = 9\n', encoding="utf-8")
+    save = tmp_path / "g.json"
+    args = ["play", "votoms", "--seat", "merc=random", "--seat", "bieler=random", "--seed", "4"]
+    result = runner.invoke(app, [*args, "--data", str(mine), "--save", str(save)])
+    assert result.exit_code == 0, result.output
+    record = wartable.load_record(save)
+    assert record["options"]["data"]["units"]["scopedog"]["attack"] == 9
+    assert wartable.replay(record).over
+    mine.write_text('game = "votoms"\n[units.scopedog]\nattack = 99\n', encoding="utf-8")
+    bad = runner.invoke(app, [*args, "--data", str(mine)])
+    assert bad.exit_code == 2
+    said = bad.output.replace("\n", "")
+    assert "printed.toml:3: units.scopedog.attack: must be at most 20" in said
