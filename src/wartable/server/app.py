@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket
 from wartable.server.computer import ComputerPlayers
 from wartable.server.config import Settings
 from wartable.server.hub import Hub
+from wartable.server.odds import Odds
 from wartable.server.routes import WEB, router
 from wartable.server.storage import Storage, open_storage
 from wartable.server.tables import Tables
@@ -56,6 +57,7 @@ class Server:
     tables: Tables
     hub: Hub
     computers: ComputerPlayers
+    odds: Odds
 
 
 class App:
@@ -102,7 +104,8 @@ def create_app(settings: Settings | None = None) -> App:
     tables = Tables(storage)
     hub = Hub(tables)
     computers = ComputerPlayers(tables, delay=settings.computer_delay)
-    server = Server(settings, storage, tables, hub, computers)
+    odds = Odds(timeout=settings.odds_timeout, workers=settings.odds_workers)
+    server = Server(settings, storage, tables, hub, computers, odds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -26,12 +26,16 @@ class Settings:
     plain file path, or ``postgresql://user@host:port/dbname``. ``computer_delay``: seconds a
     computer player waits before it acts, so that people can follow its moves. ``tune_gc``:
     after start-up, freeze what exists and collect garbage less often (for a server process
-    of its own: `wartable serve` sets it).
+    of its own: `wartable serve` sets it). ``odds_timeout``: seconds an exact odds question may
+    take before it is refused (each is worked out in a process of its own, see `server.odds`);
+    ``odds_workers``: how many are worked out at once.
     """
 
     database: str = ""
     computer_delay: float = 0.6
     tune_gc: bool = False
+    odds_timeout: float = 15.0
+    odds_workers: int = 2
 
     def database_url(self) -> str:
         return self.database or default_database_url()

@@ -12,6 +12,8 @@ GET  /api/tables/{table}/view   a seat's view and log (Authorization: Bearer TOK
                                 spectator's)
 GET  /api/tables/{table}/record the record that seat may keep (the full one once it is over)
 GET  /api/tables/{table}/replay after the end: every step's view, for stepping through
+GET  /api/tables/{table}/odds   exact odds the game offers (VOTOMS: ?hex=C08), from what the
+                                seat of the bearer token may see (none: a spectator)
 WS   /ws/{table}                live play (hub.py; dispatched in app.py)
 """
 
@@ -27,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from wartable.engine import WartableError, get_rules, replay_steps
 from wartable.engine import games as game_ids
+from wartable.server.odds import OddsError, check_query
 from wartable.server.seats import TokenError
 from wartable.server.storage import StorageError
 from wartable.server.tables import Table
@@ -184,3 +187,19 @@ async def table_replay(request: Request, table_id: str, seat: str | None = None)
     while len(_replays) > 32:
         _replays.popitem(last=False)
     return result
+
+
+@router.get("/api/tables/{table_id}/odds")
+async def table_odds(request: Request, table_id: str) -> dict[str, Any]:
+    """The game's exact odds for the question in the query string (VOTOMS: ``?hex=C08`` for
+    the battle in that hex as it stands, or ``?merc=8-3,9-3&bieler=8-3``), worked out from
+    what the bearer token's seat may see (no token: a spectator's view). 404 when the game
+    offers no odds, 400 for a question it refuses, 503 when it would take too long."""
+    table = await _table(request, table_id)
+    seat = _seat(request, table)
+    try:
+        query = check_query(list(request.query_params.multi_items()))
+        answer = await server_of(request).odds.answer(table, seat, query)
+    except OddsError as error:
+        raise HTTPException(status_code=error.status, detail=str(error)) from error
+    return {"seat": seat, "query": query, **answer}

@@ -102,3 +102,11 @@ def test_play_with_a_file_of_printed_values(tmp_path: Path) -> None:
     assert bad.exit_code == 2
     said = bad.output.replace("\n", "")
     assert "printed.toml:3: units.scopedog.attack: must be at most 20" in said
+
+
+def test_odds_refuse_a_hex_without_a_battle(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    wartable.engine.save_record(wartable.new_game("votoms", seed=1), save)
+    for hex_label, said in (("Z99", "no hex 'Z99'"), ("A01", "no battle in A01")):
+        result = runner.invoke(app, ["odds", "votoms", "--load", str(save), f"hex={hex_label}"])
+        assert result.exit_code == 2 and said in result.output

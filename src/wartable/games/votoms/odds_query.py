@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from wartable.engine import State, msg
+from wartable.games.votoms.combat import participants, pending_base
+from wartable.games.votoms.flow import BIELER, MERC
 from wartable.games.votoms.odds import (
     Base,
     Stats,
@@ -13,6 +16,7 @@ from wartable.games.votoms.odds import (
     round_odds,
     to_json,
 )
+from wartable.games.votoms.state import comp
 
 
 def parse_units(text: str) -> list[Stats]:
@@ -46,16 +50,35 @@ def answer(state: State | None, query: dict[str, str]) -> dict[str, Any]:
     if "hex" in query:
         if state is None:
             raise ValueError("hex= needs a game (--load FILE)")
-        battle = battle_odds(state, query["hex"])
-        round_ = to_json(round_odds(state, query["hex"]))
-        data = {"hex": query["hex"], "round": round_, "battle": to_json(battle)}
+        hex_label = query["hex"]
+        if hex_label not in comp(state).grid:
+            raise ValueError(f"there is no hex {hex_label!r} on the map")
+        parts = participants(state, hex_label)
+        if not (parts[MERC] and parts[BIELER]) and pending_base(state, hex_label) is None:
+            raise ValueError(f"no battle in {hex_label}: both sides need face-up units (9.2)")
+        battle = _exact_or_close(lambda **kw: battle_odds(state, hex_label, **kw))
+        round_ = to_json(round_odds(state, hex_label))
+        data = {"hex": hex_label, "round": round_, "battle": to_json(battle)}
     else:
         if "merc" not in query or "bieler" not in query:
             raise ValueError("give both sides: merc=8-3,9-3 bieler=8-3")
         base = parse_base(query["base"]) if "base" in query else None
-        battle = battle_odds_for(parse_units(query["merc"]), parse_units(query["bieler"]), base)
+        merc, bieler = parse_units(query["merc"]), parse_units(query["bieler"])
+        battle = _exact_or_close(lambda **kw: battle_odds_for(merc, bieler, base, **kw))
         data = {"battle": to_json(battle)}
     return {"text": explain(battle), "data": data}
+
+
+EXACT_STATES = 1_000  # beyond this, exact fractions grow to thousands of digits: use floats
+
+
+def _exact_or_close(odds: Callable[..., dict[str, Any]]) -> dict[str, Any]:
+    """Exact fractions for battles of modest size, floating point for bigger ones (the same
+    chain; ValueError still refuses battles past the odds module's own limit)."""
+    try:
+        return odds(exact=True, max_states=EXACT_STATES)
+    except ValueError:
+        return odds(exact=False)
 
 
 def explain(battle: dict[str, Any]) -> dict[str, str]:

@@ -80,6 +80,10 @@ const host = {
   },
   playerName,
   act: (action) => act(action),
+  // The game's exact odds for a question such as {hex: "C08"}, as the seat on screen may have
+  // them (its token goes along; a spectator asks as one): a promise of {text, data, moves},
+  // rejected with the server's message. Always about the game as it stands now.
+  odds: (query) => fetchOdds(query),
   decision: null,
 };
 
@@ -97,6 +101,12 @@ function act(action) {
     state.pending = id;
     render();
   }
+}
+
+function fetchOdds(query) {
+  const token = state.shown ? seatTokens.get(tableId)[state.shown] : null;
+  const params = new URLSearchParams(query);
+  return getJSON(`/api/tables/${encodeURIComponent(tableId)}/odds?${params}`, token ? { Authorization: `Bearer ${token}` } : {});
 }
 
 function undo() {
@@ -197,7 +207,7 @@ function render() {
   const legal = frame.interactive && !state.pending ? view.legal_actions || [] : [];
   const key = `${frame.seat}:${frame.version}:${Boolean(state.replay)}:${Boolean(state.pending)}`;
   if (key !== state.decisionKey) {
-    host.decision.update(legal, (action) => state.module.targets?.(action, view) ?? null);
+    host.decision.update(legal, (action) => state.module.targets?.(action, view) ?? null, { pending: Boolean(state.pending) });
     state.decisionKey = key;
   }
   state.viewer.update({

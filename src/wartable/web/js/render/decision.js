@@ -1,8 +1,11 @@
 // The current decision on the board. A game's view module says what each legal action points
 // at on the board: targets(action) -> {piece, hex} (move piece to hex), {piece} (an action on a
-// piece alone, such as "defend with it"), {hex} (place something there), {card} (play a card)
-// or null (list only). Clicking a piece selects it and lights its destinations; clicking a lit
-// hex plays the move. Every action also stays in the list of actions (the fallback).
+// piece alone, such as "defend with it"), {piece, button: true} (an action about the piece that
+// stays a button: clicking the piece selects it and the list shows it with the piece's other
+// actions), {hex} (place something there), {card} (play a card) or null (list only). Clicking
+// a piece selects it and lights its destinations; clicking a lit hex plays the move. Every
+// action also stays in the list of actions (the fallback). A piece that has just moved stays
+// selected when its owner's next decision lets it move on (one hex at a time, say).
 
 export class BoardDecision {
   constructor({ act, changed }) {
@@ -11,11 +14,18 @@ export class BoardDecision {
     this.entries = [];
     this.selected = null;
     this.choices = null; // several actions for one click: the list shows only these
+    this.follow = null; // the piece just moved: selected again if it may go on
   }
 
-  update(entries, targets) {
+  // The legal actions now; `pending`: an action is on its way (the list is empty meanwhile).
+  update(entries, targets, { pending = false } = {}) {
     this.entries = (entries || []).map((entry) => ({ ...entry, target: targets(entry.action) || null }));
-    if (this.selected && !this.entries.some((e) => e.target?.piece === this.selected)) this.selected = null;
+    if (!pending && this.follow != null) {
+      const piece = this.follow;
+      this.follow = null;
+      if (this.entries.some((e) => e.target?.hex != null && String(e.target.piece) === String(piece))) this.selected = piece;
+    }
+    if (this.selected && !this.entries.some((e) => String(e.target?.piece) === String(this.selected))) this.selected = null;
     this.choices = null;
   }
 
@@ -61,6 +71,7 @@ export class BoardDecision {
   }
 
   clear() {
+    this.follow = null;
     if (this.selected == null && !this.choices) return;
     this.selected = null;
     this.choices = null;
@@ -69,6 +80,8 @@ export class BoardDecision {
 
   play(found) {
     if (found.length === 1) {
+      const { piece, hex } = found[0].target || {};
+      this.follow = piece != null && hex != null ? piece : null;
       this.selected = null;
       this.choices = null;
       this.act(found[0]);
@@ -85,7 +98,7 @@ export class BoardDecision {
       if (hex != null) return this.clickHex(hex);
       return this.clear();
     }
-    const alone = own.filter((e) => e.target.hex == null);
+    const alone = own.filter((e) => e.target.hex == null && !e.target.button);
     if (alone.length && alone.length === own.length) return this.play(alone);
     if (String(this.selected) === String(piece)) return this.clear();
     this.select(piece);

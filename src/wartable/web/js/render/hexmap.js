@@ -6,7 +6,16 @@
 //   map.render({hexes: [{label: "C08", terrain: "woods"}], stacks: {C08: [counter, ...]},
 //               lit: new Set(["C09"]), onHex(label), onCounter(counter, label)});
 //
-// A counter: {id, top, middle, bottom, colour, textColour, back, selected, selectable, title}.
+// A hex: {label, terrain, colour, name, title, mark, chips: [{text, fill, colour, title}]}:
+// the name is written across the foot of the hex, chips are small markers left and right of
+// the centre (a base and its control, a value). `paths: [{hexes: [...], class, extend}]` draws
+// a line through hex centres (a river, a road) above the terrain; `extend` runs it on to the
+// edges of its first and last hex.
+// A counter: {id, top, middle, bottom, colour, textColour, back, dim, corner, class, selected,
+// selectable, title}. A back shows `middle` (an id, say) and `top`; `dim` draws a front faded
+// and hatched (the owner's own face-down unit); `corner` is a short mark at its top right.
+// Options: `columns` lists the column letters west to east when they do not run A, B, C...
+// (a map lettered from the east edge), `counterScale` the counter's width in hex sizes.
 // Geometry follows Red Blob Games (axial coordinates) and the engine's HexGrid: the same
 // orientation, parity, first column and first row give the same layout as the rules.
 
@@ -103,6 +112,8 @@ export class HexMap {
       size: 48,
       labels: true,
       terrainColours: {},
+      columns: null,
+      counterScale: 0.98,
       ...options,
     };
     this.view = { k: 1, x: 0, y: 0 };
@@ -154,9 +165,18 @@ export class HexMap {
 
   // -- geometry -------------------------------------------------------------------------------
 
+  // {col, row} of a printed label, zero-based from the west and north edges
+  offset(label) {
+    const o = this.options;
+    if (!o.columns) return parseLabel(label, o.firstColumn, o.firstRow);
+    const m = /^([A-Z]+)(\d+)$/.exec(String(label).trim().toUpperCase());
+    const col = m ? o.columns.indexOf(m[1]) : -1;
+    return col < 0 ? null : { col, row: Number(m[2]) - o.firstRow };
+  }
+
   position(label) {
     const o = this.options;
-    const offset = parseLabel(label, o.firstColumn, o.firstRow);
+    const offset = this.offset(label);
     if (!offset) return null;
     return axialToPixel(offsetToAxial(offset.col, offset.row, o.orientation, o.parity), o.orientation, o.size);
   }
@@ -199,15 +219,23 @@ export class HexMap {
     this.box = this.bounds(placed);
     let copies = [0];
     if (o.wrap) {
-      const cols = new Set(placed.map((p) => parseLabel(p.label, o.firstColumn, o.firstRow).col));
+      const cols = new Set(placed.map((p) => this.offset(p.label).col));
       this.wrapWidth = this.period(Math.max(...cols) - Math.min(...cols) + 1);
       copies = [-this.wrapWidth, 0, this.wrapWidth];
     }
     if (this.expanded && !(scene.stacks?.[this.expanded]?.length > 1)) this.expanded = null;
 
-    const layers = { hexes: s("g", { class: "hexes" }), marks: s("g"), counters: s("g", { class: "counters" }), top: s("g") };
+    const layers = {
+      hexes: s("g", { class: "hexes" }),
+      paths: s("g", { class: "paths" }),
+      marks: s("g"),
+      counters: s("g", { class: "counters" }),
+      labels: s("g", { class: "hex-labels" }),
+      top: s("g"),
+    };
     for (const dx of copies) {
       for (const hex of placed) this.drawHex(layers, hex, hex.x + dx, hex.y);
+      for (const path of scene.paths || []) this.drawPath(layers.paths, path, dx);
       for (const hex of placed) {
         const stack = scene.stacks?.[hex.label];
         if (stack?.length) this.drawStack(layers.counters, hex.label, stack, hex.x + dx, hex.y);
@@ -220,7 +248,7 @@ export class HexMap {
       }
     }
     clear(this.viewport);
-    this.viewport.append(layers.hexes, layers.marks, layers.counters, layers.top);
+    this.viewport.append(layers.hexes, layers.paths, layers.marks, layers.counters, layers.labels, layers.top);
     this.svg.setAttribute("aria-label", scene.label || "");
     this.fit(false);
   }
@@ -241,23 +269,55 @@ export class HexMap {
       const ly = y - (o.orientation === "flat" ? (o.size * SQRT3) / 2 - 11 : o.size - 14);
       group.append(s("text", { x, y: ly, class: "hex-label" }, hex.label));
     }
-    if (hex.name) {
-      group.append(s("text", { x, y: y + o.size * 0.62, class: "hex-name" }, hex.name));
-    }
     if (hex.title) group.append(s("title", {}, hex.title));
     layers.hexes.append(group);
     if (lit) {
       layers.marks.append(s("polygon", { points: corners(x, y, o.size - 4, o.orientation), class: "lit-ring" }));
     }
+    // names and chips go above the counters: a name lets clicks through, a chip is its hex's
+    if (hex.name) {
+      layers.labels.append(s("text", { x, y: y + o.size * 0.74, class: "hex-name" }, hex.name));
+    }
+    (hex.chips || []).slice(0, 2).forEach((chip, i) => {
+      const text = String(chip.text ?? "");
+      const w = Math.max(16, text.length * 6.2 + 6);
+      const cx = x + (i === 0 ? -1 : 1) * o.size * 0.66;
+      const g = s("g", { class: ["hex-chip", chip.class], "data-hex": hex.label }, chip.title ? s("title", {}, chip.title) : null);
+      g.append(s("rect", { x: cx - w / 2, y: y - 8, width: w, height: 16, rx: 8, fill: chip.fill || "#333" }));
+      g.append(s("text", { x: cx, y: y + 3.6, fill: chip.colour || "#fff" }, text));
+      layers.labels.append(g);
+    });
+  }
+
+  drawPath(layer, path, dx) {
+    const points = (path.hexes || []).map((label) => this.position(label)).filter(Boolean).map((p) => ({ x: p.x + dx, y: p.y }));
+    if (points.length < 2) return;
+    if (path.extend) {
+      // on to the edge of the first and last hex, straight on from the next ones
+      const reach = this.options.orientation === "flat" ? (this.options.size * SQRT3) / 2 : this.options.size;
+      const stretch = (a, b) => {
+        const d = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+        return { x: a.x + ((a.x - b.x) / d) * reach, y: a.y + ((a.y - b.y) / d) * reach };
+      };
+      points.unshift(stretch(points[0], points[1]));
+      points.push(stretch(points[points.length - 1], points[points.length - 2]));
+    }
+    // a smooth line: straight to the first midpoint, then curves through the centres
+    const f = (p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`;
+    const mid = (a, b) => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+    let d = `M${f(points[0])} L${f(mid(points[0], points[1]))}`;
+    for (let i = 1; i < points.length - 1; i++) d += ` Q${f(points[i])} ${f(mid(points[i], points[i + 1]))}`;
+    d += ` L${f(points[points.length - 1])}`;
+    layer.append(s("path", { d, class: ["hex-path", path.class] }, path.title ? s("title", {}, path.title) : null));
   }
 
   counterSize() {
-    return this.options.size * 0.98;
+    return this.options.size * this.options.counterScale;
   }
 
   drawCounter(counter, x, y, size, label) {
     const half = size / 2;
-    const classes = ["counter", counter.back && "back", counter.selected && "selected", counter.selectable && "selectable"];
+    const classes = ["counter", counter.back && "back", counter.dim && "dim", counter.selected && "selected", counter.selectable && "selectable", counter.class];
     const g = s("g", {
       class: classes,
       "data-counter": counter.id,
@@ -266,17 +326,24 @@ export class HexMap {
     });
     const fill = counter.colour || "#55606e";
     g.append(s("rect", { x: -half, y: -half, width: size, height: size, rx: 5, fill, class: "counter-face" }));
+    // a text wider than the counter is squeezed to fit (SVG textLength)
+    const fit = (text, fontSize) => {
+      const room = size - 6;
+      return String(text).length * fontSize * 0.58 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+    };
     if (counter.back) {
+      const mark = String(counter.middle ?? "?");
       g.append(s("rect", { x: -half, y: -half, width: size, height: size, rx: 5, fill: `url(#${this.backPattern})` }));
       g.append(s("rect", { x: -half + 4, y: -half + 4, width: size - 8, height: size - 8, rx: 3, class: "back-frame" }));
-      g.append(s("text", { x: 0, y: 6, class: "counter-mark", fill: counter.textColour || "#fff" }, counter.middle ?? "?"));
+      if (counter.top) {
+        // a back that says whose it is: the owner above, the mark smaller below
+        g.append(s("text", { x: 0, y: -half + 12, class: "counter-top", fill: counter.textColour || "#fff", ...fit(counter.top, 10.5) }, counter.top));
+        g.append(s("text", { x: 0, y: half * 0.55, class: "counter-mark", fill: counter.textColour || "#fff", style: { fontSize: "16px" }, ...fit(mark, 16) }, mark));
+      } else {
+        g.append(s("text", { x: 0, y: 6, class: "counter-mark", fill: counter.textColour || "#fff", ...fit(mark, 22) }, mark));
+      }
     } else {
       const colour = counter.textColour || "#fff";
-      // a text wider than the counter is squeezed to fit (SVG textLength)
-      const fit = (text, fontSize) => {
-        const room = size - 6;
-        return String(text).length * fontSize * 0.58 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
-      };
       const middle = counter.middle == null ? null : String(counter.middle);
       const big = middle && middle.length > 2 ? 16 : 21;
       if (counter.top) {
@@ -290,6 +357,21 @@ export class HexMap {
       if (counter.bottom) {
         g.append(s("text", { x: 0, y: half - 6, class: "counter-bottom", fill: colour, ...fit(counter.bottom, 9.5) }, counter.bottom));
       }
+      if (counter.dim) {
+        g.append(s("rect", { x: -half, y: -half, width: size, height: size, rx: 5, fill: `url(#${this.backPattern})`, class: "dim-hatch" }));
+      }
+    }
+    if (counter.corner) {
+      const text = String(counter.corner);
+      const w = Math.max(12, text.length * 6 + 4);
+      g.append(
+        s(
+          "g",
+          { class: "counter-corner" },
+          s("rect", { x: half - w + 2, y: -half - 4, width: w, height: 12, rx: 6 }),
+          s("text", { x: half - w / 2 + 2, y: -half + 5 }, text),
+        ),
+      );
     }
     if (counter.title) g.append(s("title", {}, counter.title));
     return g;
