@@ -28,10 +28,7 @@ MERC, BIELER = "merc", "bieler"
 FIELD = "H07"  # a plain hex, no base
 # Eight against eight, four kinds a side: thousands of states, far more than a second's work.
 # ten against ten of three kinds: about 5,700 states, many seconds even in floating point
-SLOW = (
-    "merc=8-3,8-3,8-3,8-3,9-3,9-3,9-3,6-2,6-2,6-2"
-    "&bieler=8-3,8-3,8-3,8-3,7-3,7-3,7-3,6-2,6-2,6-2"
-)
+SLOW = "merc=8-3,8-3,8-3,8-3,9-3,9-3,9-3,6-2,6-2,6-2&bieler=8-3,8-3,8-3,8-3,7-3,7-3,7-3,6-2,6-2,6-2"
 
 
 def votoms_table(client: TestClient) -> tuple[str, dict[str, str], wartable.Game]:
