@@ -209,6 +209,30 @@ class _SQL(Storage):
             over=bool(row[7]),
         )
 
+    # Writes go through the subclass's group commit: one transaction for many tables' actions.
+    _group: GroupCommit
+
+    async def create(self, game: StoredGame) -> None:
+        await self._group.submit([(self.INSERT_GAME, self.game_row(game))])
+
+    async def append(
+        self, game_id: str, n: int, player: str, action: dict[str, Any], over: bool
+    ) -> None:
+        await self._group.submit(
+            [
+                (self.INSERT_ACTION, (game_id, n, player, _dumps(action))),
+                (self.UPDATE_GAME, (n + 1, int(over), game_id)),
+            ]
+        )
+
+    async def truncate(self, game_id: str, count: int, over: bool) -> None:
+        await self._group.submit(
+            [
+                (self.DELETE_ACTIONS, (game_id, count)),
+                (self.UPDATE_GAME, (count, int(over), game_id)),
+            ]
+        )
+
 
 class SQLiteStorage(_SQL):
     """A SQLite file in WAL mode, used from one thread of its own, writes committed in groups."""
@@ -285,27 +309,6 @@ class SQLiteStorage(_SQL):
             return results
 
         return await self._run(run)
-
-    async def create(self, game: StoredGame) -> None:
-        await self._group.submit([(self.INSERT_GAME, self.game_row(game))])
-
-    async def append(
-        self, game_id: str, n: int, player: str, action: dict[str, Any], over: bool
-    ) -> None:
-        await self._group.submit(
-            [
-                (self.INSERT_ACTION, (game_id, n, player, _dumps(action))),
-                (self.UPDATE_GAME, (n + 1, int(over), game_id)),
-            ]
-        )
-
-    async def truncate(self, game_id: str, count: int, over: bool) -> None:
-        await self._group.submit(
-            [
-                (self.DELETE_ACTIONS, (game_id, count)),
-                (self.UPDATE_GAME, (count, int(over), game_id)),
-            ]
-        )
 
     async def load(self, game_id: str) -> StoredGame | None:
         def read(conn: sqlite3.Connection) -> StoredGame | None:
@@ -388,27 +391,6 @@ class PostgresStorage(_SQL):
             except psycopg.Error as error:
                 raise StorageError(f"PostgreSQL: {error}") from error
         return rows
-
-    async def create(self, game: StoredGame) -> None:
-        await self._group.submit([(self.INSERT_GAME, self.game_row(game))])
-
-    async def append(
-        self, game_id: str, n: int, player: str, action: dict[str, Any], over: bool
-    ) -> None:
-        await self._group.submit(
-            [
-                (self.INSERT_ACTION, (game_id, n, player, _dumps(action))),
-                (self.UPDATE_GAME, (n + 1, int(over), game_id)),
-            ]
-        )
-
-    async def truncate(self, game_id: str, count: int, over: bool) -> None:
-        await self._group.submit(
-            [
-                (self.DELETE_ACTIONS, (game_id, count)),
-                (self.UPDATE_GAME, (count, int(over), game_id)),
-            ]
-        )
 
     async def load(self, game_id: str) -> StoredGame | None:
         rows = await self._fetch(self.SELECT_GAME, (game_id,))
