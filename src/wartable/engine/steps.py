@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
+from wartable.engine.data import ComponentSet, Schema
 from wartable.engine.errors import OptionError
 from wartable.engine.log import Msg
 from wartable.engine.rules import Action, Context, Rules, State
@@ -64,6 +66,8 @@ class StepRules(Rules):
     the shipped component file) and options for rulings with two readings."""
 
     steps: Steps
+    # the shipped component file, its schema, and the build of printed values laid over it
+    components: ComponentSet[Any]
     # option name -> its readings, the default first (docs/rulings/<game>.md)
     ruling_options: ClassVar[dict[str, tuple[str, ...]]] = {}
 
@@ -76,10 +80,13 @@ class StepRules(Rules):
         for name, choices in self.ruling_options.items():
             if name in options and options[name] not in choices:
                 raise OptionError(f"option {name!r} must be one of {', '.join(choices)}")
-        self.check_data(options.get("data", {}))
+        self.components.get(options.get("data", {}))  # OptionError names a bad field
 
-    def check_data(self, overlay: dict[str, Any]) -> None:
-        """Raise `OptionError` if the printed values of the ``data`` option are bad."""
+    def data_schema(self) -> Schema:
+        return self.components.schema
+
+    def data_file(self) -> Path:
+        return self.components.path
 
     def to_act(self, state: State) -> tuple[str, ...]:
         kind = self.steps.current(state)

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path as FilePath
 from typing import Any
 
 from wartable.engine import Context, IllegalAction, State, msg
-from wartable.engine.data import Schema
 from wartable.engine.rules import Path
 from wartable.engine.steps import StepRules
-from wartable.games.votoms import components, odds_query, text, view
+from wartable.games.votoms import odds_query, text, view
+from wartable.games.votoms.components import COMPONENTS
 from wartable.games.votoms.flow import SIDES, STEPS, begin_turn
 from wartable.games.votoms.state import new_state
 
@@ -28,16 +27,8 @@ class Votoms(StepRules):
     version = "1"
     title = msg("Armored Trooper VOTOMS: Kummen", "装甲騎兵ボトムズ クメン編")
     steps = STEPS
+    components = COMPONENTS
     ruling_options = OPTIONS
-
-    def check_data(self, overlay: dict[str, Any]) -> None:
-        components.components(overlay)
-
-    def data_schema(self) -> Schema:
-        return components.SCHEMA
-
-    def data_file(self) -> FilePath:
-        return components.DATA_FILE
 
     def players(self, options: dict[str, Any]) -> tuple[str, ...]:
         return SIDES

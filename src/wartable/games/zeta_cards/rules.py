@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path as FilePath
 from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.engine.data import Schema
 from wartable.engine.rules import Path
 from wartable.engine.steps import StepRules
-from wartable.games.zeta_cards import components, text, view
+from wartable.games.zeta_cards import text, view
+from wartable.games.zeta_cards.components import COMPONENTS
 from wartable.games.zeta_cards.flow import FACTIONS, STEPS
 from wartable.games.zeta_cards.setup import new_state
 from wartable.games.zeta_cards.turn import start_turn
@@ -28,16 +27,8 @@ class ZetaCards(StepRules):
     version = "1"
     title = msg("Zeta Gundam / ZZ: the card game", "機動戦士Ζガンダム／ΖΖ カードゲーム")
     steps = STEPS
+    components = COMPONENTS
     ruling_options = OPTIONS
-
-    def check_data(self, overlay: dict[str, Any]) -> None:
-        components.components(overlay)
-
-    def data_schema(self) -> Schema:
-        return components.SCHEMA
-
-    def data_file(self) -> FilePath:
-        return components.DATA_FILE
 
     def players(self, options: dict[str, Any]) -> tuple[str, ...]:
         return FACTIONS
