@@ -54,7 +54,9 @@ def answer(state: State | None, query: dict[str, str]) -> dict[str, Any]:
         if hex_label not in comp(state).grid:
             raise ValueError(f"there is no hex {hex_label!r} on the map")
         parts = participants(state, hex_label)
-        if not (parts[MERC] and parts[BIELER]) and pending_base(state, hex_label) is None:
+        fighting = (state.get("combat") or {}).get("hex") == hex_label  # even once decided
+        both_sides = bool(parts[MERC] and parts[BIELER])
+        if not (fighting or both_sides or pending_base(state, hex_label) is not None):
             raise ValueError(f"no battle in {hex_label}: both sides need face-up units (9.2)")
         battle = _exact_or_close(lambda **kw: battle_odds(state, hex_label, **kw))
         round_ = to_json(round_odds(state, hex_label))
