@@ -340,7 +340,6 @@ def test_votoms_as_bieler_by_clicking_with_a_combat_and_its_odds(
     # not one message that reached the page carried a Merc secret
     assert [f for f in frames if f.get("type") == "view"]
     assert [leak for f in frames for leak in leaks_for_bieler(f)] == []
-    assert time.monotonic() - started < 40
 
 
 def test_the_votoms_map_lays_hexes_out_as_the_engine_does(page: Page, live: LiveServer) -> None:
