@@ -46,12 +46,12 @@ def test_every_game_starts_and_plays_in_the_browser(
     played = 0
     for round_ in range(2):
         for _ in range(3):
-            if quick.app.server.tables.tables[table_id].game.over or not my_decision(page):
+            if quick.game(table_id).over or not my_decision(page):
                 break
-            before = len(quick.app.server.tables.tables[table_id].game.actions)
+            before = len(quick.game(table_id).actions)
             page.locator("#actions .action").first.click()
             for _ in range(100):
-                if len(quick.app.server.tables.tables[table_id].game.actions) > before:
+                if len(quick.game(table_id).actions) > before:
                     break
                 page.wait_for_timeout(50)
             played += 1
@@ -59,4 +59,4 @@ def test_every_game_starts_and_plays_in_the_browser(
         if round_ == 0:
             page.reload()
             page.wait_for_selector("#decision-heading:not(:empty)")
-    assert played >= 1 or quick.app.server.tables.tables[table_id].game.over
+    assert played >= 1 or quick.game(table_id).over

@@ -4,13 +4,12 @@ Japanese interface, hot-seat with its curtain, and the replay of a finished game
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page, WebSocket
+from playwright.sync_api import Page
 
-from web.web_support import LiveServer
+from web.web_support import LiveServer, watch_frames
 
 Snap = Callable[..., None]
 KIND_NAMES = {
@@ -35,22 +34,6 @@ def start_from_lobby(
     page.wait_for_url("**/play/*")
     page.wait_for_selector(".counter")
     return page.url.rsplit("/", 1)[1]
-
-
-def watch_frames(page: Page) -> list[dict[str, Any]]:
-    """Every message the page's WebSocket receives, parsed."""
-    frames: list[dict[str, Any]] = []
-
-    def on_socket(ws: WebSocket) -> None:
-        ws.on(
-            "framereceived",
-            lambda payload: (
-                frames.append(json.loads(payload)) if isinstance(payload, str) else None
-            ),
-        )
-
-    page.on("websocket", on_socket)
-    return frames
 
 
 def leaks_for_red(message: dict[str, Any]) -> list[str]:
@@ -106,7 +89,7 @@ def decide(page: Page, live: LiveServer, table_id: str, how: str) -> str:
     ("list"); returns what was done."""
     wait_for_my_decision(page)
     state = live.truth(table_id)
-    before = len(live.app.server.tables.tables[table_id].game.actions)
+    before = len(live.game(table_id).actions)
     if state["phase"] == "stance":
         stance = "attack" if before % 4 < 2 else "defend"
         if how == "board":
@@ -137,7 +120,7 @@ def decide(page: Page, live: LiveServer, table_id: str, how: str) -> str:
         done = "pass (list)"
     deadline_ok = False
     for _ in range(100):
-        if len(live.app.server.tables.tables[table_id].game.actions) > before:
+        if len(live.game(table_id).actions) > before:
             deadline_ok = True
             break
         page.wait_for_timeout(50)
@@ -168,11 +151,11 @@ def test_skirmish_against_the_computer_by_clicking(
     assert any("(list)" in d for d in done), done
 
     # reload: the page comes back with the game as it was, and play carries on
-    moves = len(live.app.server.tables.tables[table_id].game.actions)
+    moves = len(live.game(table_id).actions)
     page.reload()
     page.wait_for_selector(".counter")
     wait_for_my_decision(page)
-    game = live.app.server.tables.tables[table_id].game
+    game = live.game(table_id)
     assert len(game.actions) >= moves  # (the computer may have moved meanwhile)
     for _ in range(40):  # the whole log that red may see is back on the page
         if page.locator("#log .event").count() == len(game.log("red")):
@@ -236,20 +219,20 @@ def test_hot_seat_puts_up_a_curtain_between_the_seats(
     page.locator("#curtain button").click()
     page.wait_for_selector(".counter.selectable")
     assert page.locator(".seat-tab.shown").inner_text().startswith("Red")
-    assert len(live.app.server.tables.tables[table_id].game.actions) == 2
+    assert len(live.game(table_id).actions) == 2
 
 
 def test_a_finished_game_is_replayed_step_by_step(page: Page, live: LiveServer, snap: Snap) -> None:
     table_id = start_from_lobby(page, live, {"red": "here", "blue": "computer"}, seed=4, turns=1)
     for how in ("board", "list", "board", "list"):
-        if live.app.server.tables.tables[table_id].game.over:
+        if live.game(table_id).over:
             break
         decide(page, live, table_id, how)
     page.wait_for_selector("#replay-button", timeout=15_000)
     assert page.locator("#banner").is_visible()
     page.click("#replay-button")
     page.wait_for_selector("#replay-bar:not([hidden])")
-    moves = len(live.app.server.tables.tables[table_id].game.actions)
+    moves = len(live.game(table_id).actions)
     assert f"Step 0 of {moves}" in page.locator(".replay-info").inner_text()
     assert page.locator(".replay-info").inner_text().endswith("Set-up")
     page.click('button[aria-label="Forward"]')

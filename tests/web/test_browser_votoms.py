@@ -6,18 +6,17 @@ the Japanese interface. The map is checked against the engine's grid."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from playwright.sync_api import Page, WebSocket
+from playwright.sync_api import Page
 
 import wartable
 from wartable.engine import Game
 from wartable.games.votoms.state import comp
-from web.web_support import LiveServer
+from web.web_support import LiveServer, watch_frames
 
 Snap = Callable[..., None]
 SEED = 1
@@ -52,29 +51,9 @@ def start_from_lobby(page: Page, live: LiveServer) -> str:
     return page.url.rsplit("/", 1)[1]
 
 
-def watch_frames(page: Page) -> list[dict[str, Any]]:
-    frames: list[dict[str, Any]] = []
-
-    def on_socket(ws: WebSocket) -> None:
-        ws.on(
-            "framereceived",
-            lambda payload: (
-                frames.append(json.loads(payload)) if isinstance(payload, str) else None
-            ),
-        )
-
-    page.on("websocket", on_socket)
-    return frames
-
-
-def game_of(live: LiveServer, table_id: str) -> Game:
-    game: Game = live.app.server.tables.tables[table_id].game
-    return game
-
-
 def wait_for_moves(page: Page, live: LiveServer, table_id: str, before: int, what: str) -> None:
     deadline = time.monotonic() + 5
-    while len(game_of(live, table_id).actions) <= before:
+    while len(live.game(table_id).actions) <= before:
         assert time.monotonic() < deadline, f"{what}: the server did not get it"
         page.wait_for_timeout(30)
 
@@ -202,7 +181,7 @@ def test_votoms_as_bieler_by_clicking_with_a_combat_and_its_odds(
     frames = watch_frames(page)
     table_id = start_from_lobby(page, live)
     assert page.locator(".seat-tab.mine").inner_text().startswith("Bieler")
-    game = game_of(live, table_id)
+    game = live.game(table_id)
     assert page.locator("g.hex").count() == len(comp(game.state).grid.hexes) == 144
     names = page.locator(".hex-name").all_text_contents()
     assert "Kanjelman Palace" in names and "EX-10" in names
@@ -218,21 +197,21 @@ def test_votoms_as_bieler_by_clicking_with_a_combat_and_its_odds(
     click_action(page, "take 0 units")
     wait_for_moves(page, live, table_id, before, "reinforcement")
     wait_for_my_decision(page)
-    rp = game_of(live, table_id).state["rp"]
+    rp = live.game(table_id).state["rp"]
     assert rp == 9  # 7 points, 2 RP each, at most 9 (4.3.5)
     assert page.locator(f'.vt-rp .track-cell.current[data-at="{rp}"]').count() == 1
 
     # movement on the board: a unit, then a lit hex, one hex at a time, into a Merc base
-    uid, steps = path_to_combat(game_of(live, table_id).clone())
-    start = game_of(live, table_id).state["units"][uid]["hex"]
+    uid, steps = path_to_combat(live.game(table_id).clone())
+    start = live.game(table_id).state["units"][uid]["hex"]
     click_counter(page, uid, start)
     page.wait_for_selector(".hex.lit")
     assert page.locator(".selection").inner_text().startswith("Selected")
     for i, to in enumerate(steps):
-        before = len(game_of(live, table_id).actions)
+        before = len(live.game(table_id).actions)
         click_lit_hex(page, to)
         wait_for_moves(page, live, table_id, before, f"{uid} to {to}")
-        assert game_of(live, table_id).state["units"][uid]["hex"] == to
+        assert live.game(table_id).state["units"][uid]["hex"] == to
         if i + 1 < len(steps):  # the unit stays selected while it may go on
             page.wait_for_selector(f'.counter.selected[data-counter="{uid}"]')
         check_no_merc_secrets(page, live, table_id)
@@ -242,7 +221,7 @@ def test_votoms_as_bieler_by_clicking_with_a_combat_and_its_odds(
     page.reload()
     page.wait_for_selector(".counter")
     wait_for_my_decision(page)
-    log = game_of(live, table_id).log("bieler")
+    log = live.game(table_id).log("bieler")
     for _ in range(40):
         if page.locator("#log .event").count() == len(log):
             break
@@ -250,28 +229,28 @@ def test_votoms_as_bieler_by_clicking_with_a_combat_and_its_odds(
     assert page.locator("#log .event").count() == len(log)
 
     # a button that belongs to a unit: select a Palace counter, reveal it from its own list
-    palace = game_of(live, table_id).state["units"]
+    palace = live.game(table_id).state["units"]
     first = min(
         (u for u in palace.values() if u["side"] == "bieler" and u["hex"] == "K04"),
         key=lambda u: int(u["id"][1:]),
     )["id"]
     click_counter(page, first, "K04")
     page.wait_for_selector(f'#actions .action:has-text("reveal {first}")')
-    before = len(game_of(live, table_id).actions)
+    before = len(live.game(table_id).actions)
     click_action(page, f"reveal {first}")
     wait_for_moves(page, live, table_id, before, f"reveal {first}")
-    assert game_of(live, table_id).state["units"][first]["up"]
+    assert live.game(table_id).state["units"][first]["up"]
     check_no_merc_secrets(page, live, table_id)
 
     # the end of the phase; Merc answers; the combat in the Merc base comes to Bieler
-    before = len(game_of(live, table_id).actions)
+    before = len(live.game(table_id).actions)
     click_action(page, "end the movement phase")
     wait_for_moves(page, live, table_id, before, "end of movement")
     saw_combat = False
     decisions = 0
     while decisions < 8 and time.monotonic() - started < 25:
         play_merc(live, table_id)
-        game = game_of(live, table_id)
+        game = live.game(table_id)
         if game.over or "bieler" not in game.to_act:
             break
         wait_for_my_decision(page)

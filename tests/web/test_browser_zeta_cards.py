@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, WebSocket
+from playwright.sync_api import Page
 
 import wartable
-from web.web_support import LiveServer
+from web.web_support import LiveServer, watch_frames
 
 Snap = Callable[..., None]
 ME = "aeug"
@@ -59,24 +59,8 @@ def snapshot(live: LiveServer, table_id: str) -> tuple[int, dict[str, Any], dict
 
 
 def actions_by(live: LiveServer, table_id: str, seat: str) -> int:
-    game = live.app.server.tables.tables[table_id].game
+    game = live.game(table_id)
     return sum(1 for player, _ in game.actions if player == seat)
-
-
-def watch_frames(page: Page) -> list[dict[str, Any]]:
-    """Every message the page's WebSocket receives, parsed."""
-    frames: list[dict[str, Any]] = []
-
-    def on_socket(ws: WebSocket) -> None:
-        ws.on(
-            "framereceived",
-            lambda payload: (
-                frames.append(json.loads(payload)) if isinstance(payload, str) else None
-            ),
-        )
-
-    page.on("websocket", on_socket)
-    return frames
 
 
 def leaks_in_frame(message: dict[str, Any]) -> list[str]:
@@ -328,7 +312,7 @@ def my_turn_or_over(page: Page, live: LiveServer, table_id: str) -> bool:
     """Wait for my next decision; False once the game is over."""
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
-        game = live.app.server.tables.tables[table_id].game
+        game = live.game(table_id)
         if game.over:
             return False
         if ME in game.to_act:

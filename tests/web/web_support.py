@@ -4,11 +4,15 @@ process, on 127.0.0.1, with a fresh SQLite file."""
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import threading
 import time
 from typing import Any
 
+from playwright.sync_api import Page, WebSocket
+
+from wartable.engine import Game
 from wartable.engine.plain import copy_plain
 from wartable.server import Settings, create_app
 from wartable.server.app import App
@@ -56,6 +60,11 @@ class LiveServer:
         assert self.loop is not None
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout=10)
 
+    def game(self, table_id: str) -> Game:
+        """The game of a table in the server (read it, never change it)."""
+        game: Game = self.app.server.tables.tables[table_id].game
+        return game
+
     def truth(self, table_id: str) -> dict[str, Any]:
         """The whole state of a game (what no page may hold), copied under the table's lock."""
 
@@ -67,3 +76,19 @@ class LiveServer:
                 return state
 
         return dict(self.call(copy()))
+
+
+def watch_frames(page: Page) -> list[dict[str, Any]]:
+    """Every message the page's WebSocket receives, parsed."""
+    frames: list[dict[str, Any]] = []
+
+    def on_socket(ws: WebSocket) -> None:
+        ws.on(
+            "framereceived",
+            lambda payload: (
+                frames.append(json.loads(payload)) if isinstance(payload, str) else None
+            ),
+        )
+
+    page.on("websocket", on_socket)
+    return frames
