@@ -403,15 +403,12 @@ def fire_base(ctx: Context, state: State) -> None:
     q = base["count"] // len(enemies)
     place = comp(state).place_at[cb["hex"]]
     hits: dict[str, list[str | None]] = {}
-    last = []
+    last: list[dict[str, Any]] = []
     for uid in enemies:
         need = strength - values(state, state["units"][uid])[1]
         for _ in range(q + base["extra"].count(uid)):
-            dice = _attack_roll(ctx, state, side, place.name, uid, need, "9.12")
-            hit = bool(dice) and sum(dice) <= need
-            last.append({"by": None, "at": uid, "need": need, "dice": dice, "hit": hit})
-            if hit:
-                hits.setdefault(uid, []).append(None)
+            shot = _attack_roll(ctx, state, side, place.name, uid, need, "9.12")
+            _record(last, hits, None, uid, need, shot)
     cb["last"] = last
     cb["base"] = None
     damage(ctx, state, hits)
@@ -419,6 +416,22 @@ def fire_base(ctx: Context, state: State) -> None:
         cb["todo"] = "over"  # R20: the base attack alone resolves the combat
     else:
         cb["todo"] = "round"
+
+
+def _record(
+    last: list[dict[str, Any]],
+    hits: dict[str, list[str | None]],
+    by: str | None,
+    target: str,
+    need: int,
+    dice: list[int],
+) -> None:
+    """Note one attack for the combat panel and, if 2D <= need (9.9.3), its hit; `by` is None
+    for a base attack (9.12)."""
+    hit = bool(dice) and sum(dice) <= need
+    last.append({"by": by, "at": target, "need": need, "dice": dice, "hit": hit})
+    if hit:
+        hits.setdefault(target, []).append(by)
 
 
 def _attack_roll(
@@ -657,16 +670,13 @@ def fire(ctx: Context, state: State) -> None:
     cb = state["combat"]
     units = state["units"]
     hits: dict[str, list[str | None]] = {}
-    last = []
+    last: list[dict[str, Any]] = []
     chance = False
     for attacker, target, need in current_attacks(state):
         chance = chance or need >= 2
         side = units[attacker]["side"]
-        dice = _attack_roll(ctx, state, side, name(state, attacker), target, need, "9.9.3")
-        hit = bool(dice) and sum(dice) <= need
-        last.append({"by": attacker, "at": target, "need": need, "dice": dice, "hit": hit})
-        if hit:
-            hits.setdefault(target, []).append(attacker)
+        shot = _attack_roll(ctx, state, side, name(state, attacker), target, need, "9.9.3")
+        _record(last, hits, attacker, target, need, shot)
     cb["last"] = last
     cb["chance"] = chance
     damage(ctx, state, hits)
