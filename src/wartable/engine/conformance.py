@@ -63,13 +63,19 @@ _GARBAGE: tuple[Any, ...] = ("pass", 42, None, ["move"], {}, {"\u2063no-such-key
 
 
 def check_game(
-    rules: Rules, games: int = 200, seed: int = 0, check_every: int = 1, probes: int = 3
+    rules: Rules,
+    games: int = 200,
+    seed: int = 0,
+    check_every: int = 1,
+    probes: int = 3,
+    options: dict[str, Any] | None = None,
 ) -> Report:
-    """Play `games` random games from seeds `seed`, `seed+1`, …; raise `ConformanceError` at
-    the first failure. Secrets and illegal input are probed every `check_every` steps."""
+    """Play `games` random games with `options` from seeds `seed`, `seed+1`, …; raise
+    `ConformanceError` at the first failure. Secrets and illegal input are probed every
+    `check_every` steps."""
     report = Report()
     for s in range(seed, seed + games):
-        run = _Run(rules, s, check_every, probes, report)
+        run = _Run(rules, s, check_every, probes, report, options or {})
         try:
             run.play()
         except ConformanceError:
@@ -81,9 +87,17 @@ def check_game(
 
 
 class _Run:
-    def __init__(self, rules: Rules, seed: int, check_every: int, probes: int, report: Report):
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        check_every: int,
+        probes: int,
+        report: Report,
+        options: dict[str, Any],
+    ):
         self.rules, self.seed, self.check_every, self.probes = rules, seed, check_every, probes
-        self.report = report
+        self.report, self.options = report, options
         self.chooser = random.Random(seed)
         self.step = 0
 
@@ -92,7 +106,7 @@ class _Run:
 
     def play(self) -> None:
         try:
-            game = Game(self.rules, self.seed)
+            game = Game(self.rules, self.seed, self.options)
         except Exception:
             raise self.fail("crash", "setup failed:\n" + traceback.format_exc()) from None
         self.check_log(game, 0)

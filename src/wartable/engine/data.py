@@ -59,6 +59,22 @@ class Int(Field):
 
 
 @dataclass
+class Float(Field):
+    """A real number (a whole number is accepted too)."""
+
+    min: float | None = None
+    max: float | None = None
+
+    def check(self, value: Any) -> None:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise _Bad(f"must be a number, got {value!r}")
+        if self.min is not None and value < self.min:
+            raise _Bad(f"must be at least {self.min}, got {value}")
+        if self.max is not None and value > self.max:
+            raise _Bad(f"must be at most {self.max}, got {value}")
+
+
+@dataclass
 class Str(Field):
     choices: tuple[str, ...] = ()
     pattern: str | None = None

@@ -1,0 +1,245 @@
+"""Rule S6 ④ and ⑤: damage and destruction. The defender may save a sturdy cell by cutting it,
+let an adjacent armour cell take the damage by a cut, or fold an arm over the core part;
+otherwise the hit cell is destroyed, torn or cut off by the weapon's attribute. Then whole
+parts are removed, pieces no longer held by the base fall away (P.3), and the checkpoints of
+S10 run (stand.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartable.engine import Action, Context, Msg, State, msg
+from wartable.games.silhouette import attack, enemy, stand, victory
+from wartable.games.silhouette.components import Item
+from wartable.games.silhouette.grid import SIZE, cell_key, joined, parse_key, touching
+from wartable.games.silhouette.state import Machine, connected, item, links, live, machine, name_of
+from wartable.games.silhouette.steps import owner_of, step, wait
+
+GONE_NAME = {
+    "tear": msg("torn off", "破り取られた"),
+    "cut": msg("cut off", "切り取られた"),
+}
+
+
+def hit(ctx: Context, state: State, t: Machine, key: str) -> None:
+    """④: a player always chooses how to take a hit, even with no choice but taking it, so
+    that being asked tells nothing of the cell (G13)."""
+    if t["owner"] is not None:
+        wait(state, "defend", machine=t["id"], cell=key)
+    else:
+        defend_with(ctx, state, t, key, enemy.defence(state, t, key, defend_options(state, t, key)))
+
+
+def defend_options(state: State, t: Machine, key: str) -> list[Action]:
+    cell = t["cells"][key]
+    it = item(state, cell["item"])
+    options: list[Action] = [{"do": "take"}]
+    if it.sturdy and it.kind != "core" and not cell["cut"]:
+        options.append({"do": "sturdy"})
+    here = parse_key(key)
+    for other, c in t["cells"].items():
+        if other == key or c["gone"] is not None or c["cut"]:
+            continue
+        kind = item(state, c["item"]).kind
+        if kind == "armour" and c["part"] == cell["part"] and touching(here, parse_key(other)):
+            options.append({"do": "armour", "cell": other})
+    if cell["part"] == core_part(t):
+        reach = {cell_key(c) for c in connected(state, t)}
+        for other, c in t["cells"].items():
+            if other != key and other in reach and item(state, c["item"]).kind == "arm":
+                options.append({"do": "arm", "cell": other})
+    return options
+
+
+def core_part(t: Machine) -> str:
+    return str(next(c["part"] for c in t["cells"].values() if c["item"] == "core"))
+
+
+def defend_legal(state: State, player: str) -> list[Action]:
+    s = state["step"]
+    return defend_options(state, machine(state, s["machine"]), s["cell"])
+
+
+def defend_apply(ctx: Context, state: State, player: str, action: Action) -> None:
+    s = state["step"]
+    defend_with(ctx, state, machine(state, s["machine"]), s["cell"], action)
+
+
+def defend_with(ctx: Context, state: State, t: Machine, key: str, action: Action) -> None:
+    attr = attack_item(state).damage
+    do = action["do"]
+    cell = t["cells"][key]
+    if do == "armour":
+        cut(
+            ctx,
+            state,
+            t,
+            action["cell"],
+            msg(f"it takes the damage for {key}", f"{key}のダメージを肩代わり"),
+            "S6.4",
+        )
+    elif do == "arm":
+        say(
+            ctx,
+            t,
+            msg(
+                f"the arm at {action['cell']} folds over {key}",
+                f"{action['cell']}の腕部が{key}をかばう",
+            ),
+            "S6.4",
+        )
+        destroy(ctx, state, t, action["cell"], attr)
+    elif do == "sturdy" or (item(state, cell["item"]).kind == "core" and not cell["cut"]):
+        # S6.4 sturdy; S10 ①: the core's first damage only cuts it
+        cut(ctx, state, t, key, msg("sturdy: it is not destroyed", "頑丈: 破壊を免れる"), "S6.4")
+    else:
+        destroy(ctx, state, t, key, attr)
+        if attack_item(state).row_cut:
+            row_cut(ctx, state, t, key, attr)
+    after_damage(ctx, state, t)
+
+
+def attack_item(state: State) -> Item:
+    return item(state, state["attack"]["item"])
+
+
+def say(ctx: Context, t: Machine, text: Msg, rule: str, **data: Any) -> None:
+    who = name_of(t)
+    ctx.say(
+        msg(f"{who['en']}: {text['en']}", f"{who['ja']}: {text['ja']}"),
+        rule=rule,
+        machine=t["id"],
+        **data,
+    )
+
+
+def cut(ctx: Context, state: State, t: Machine, key: str, why: Msg, rule: str) -> None:
+    """A slit in a cell (one per cell, ever, S6.1); the cell is shown to all (G17)."""
+    cell = t["cells"][key]
+    cell["cut"] = True
+    attack.show(ctx, t, [key])
+    it = item(state, cell["item"])
+    say(
+        ctx,
+        t,
+        msg(
+            f"cut in the {it.name['en']} at {key}, {why['en']}",
+            f"{key}の{it.name['ja']}に切り込み、{why['ja']}",
+        ),
+        rule,
+        cut=key,
+    )
+
+
+def destroy(ctx: Context, state: State, t: Machine, key: str, attr: str) -> None:
+    """S6.5: the destroyed cell is torn or cut off; a tear frays the cells around it (P.4)."""
+    cell = t["cells"][key]
+    cell["gone"] = "destroyed"
+    attack.show(ctx, t, [key])
+    it = item(state, cell["item"])
+    gone = GONE_NAME[attr]
+    say(
+        ctx,
+        t,
+        msg(
+            f"the {it.name['en']} at {key} is destroyed and {gone['en']}",
+            f"{key}の{it.name['ja']}が破壊され{gone['ja']}",
+        ),
+        "S6.5",
+        destroyed=key,
+        attr=attr,
+    )
+    if attr == "tear":
+        here = parse_key(key)
+        for other, c in t["cells"].items():
+            if c["gone"] is None and touching(here, parse_key(other)):
+                c["frayed"] = True
+
+
+def row_cut(ctx: Context, state: State, t: Machine, key: str, attr: str) -> None:
+    """The pile bunker: the rest of the hit cell's row in its part is cut off too (G16)."""
+    row, _ = parse_key(key)
+    part = t["cells"][key]["part"]
+    for col in range(1, SIZE + 1):
+        other = cell_key((row, col))
+        c = t["cells"].get(other)
+        if c is not None and c["gone"] is None and c["part"] == part:
+            destroy(ctx, state, t, other, "cut")
+
+
+def after_damage(ctx: Context, state: State, t: Machine) -> None:
+    """⑤ then S10: parts, pieces that fall away, the core; then the standing checkpoint."""
+    settle(ctx, state, t)
+    if t["out"] is None and stand.checkpoint(ctx, state, t):
+        return  # the owner may self-destruct first (S11)
+    attack.roll_done(ctx, state)
+
+
+def settle(ctx: Context, state: State, t: Machine) -> None:
+    """S6.5 whole parts; P.3 separation: a piece held by neither the base nor the core falls
+    away (G18); the core's piece off the base is out of action (S10 ②); S10 ① the core."""
+    for part in sorted({c["part"] for c in t["cells"].values()}):
+        cells = [c for c in t["cells"].values() if c["part"] == part]
+        if all(c["gone"] for c in cells) and part not in t.setdefault("parts_gone", []):
+            t["parts_gone"].append(part)
+            say(
+                ctx,
+                t,
+                msg(
+                    f"every cell of part {part} is gone: the whole part comes off",
+                    f"パーツ{part}の枠がすべて失われ、パーツごと外れる",
+                ),
+                "S6.5",
+                part=part,
+            )
+    core = t["cells"][next(k for k, c in t["cells"].items() if c["item"] == "core")]
+    if core["gone"] is not None:  # S10 ①, or S11: the core's part detached from the base
+        victory.put_out(ctx, state, t, "base" if core["gone"] == "detached" else "core")
+        return
+    alive = live(t)
+    core_cell = parse_key(next(k for k, c in t["cells"].items() if c["item"] == "core"))
+    held = joined(alive, core_cell, links(t)) if t["unit"] else based(alive, t)
+    if core_cell not in held:
+        victory.put_out(ctx, state, t, "base")
+        return
+    loose = sorted(cell_key(c) for c in alive - held)
+    for key in loose:
+        t["cells"][key]["gone"] = "fell"
+    if loose:
+        attack.show(ctx, t, loose)
+        say(
+            ctx,
+            t,
+            msg(
+                f"held by nothing, {', '.join(loose)} fall away",
+                f"支えを失い{'、'.join(loose)}が脱落",
+            ),
+            "S6.5",
+            fell=loose,
+        )
+
+
+def based(cells: set[tuple[int, int]], t: Machine) -> set[tuple[int, int]]:
+    """The live cells held by the base: joined to a live cell of row 1 (G3)."""
+    held: set[tuple[int, int]] = set()
+    for cell in cells:
+        if cell[0] == 1 and cell not in held:
+            held |= joined(cells, cell, links(t))
+    return held
+
+
+def defend_describe(state: State, player: str, action: Action) -> Msg:
+    do = action["do"]
+    if do == "take":
+        return msg("take the damage", "ダメージを受ける")
+    if do == "sturdy":
+        return msg("sturdy: cut the cell instead", "頑丈: 切り込みで破壊を免れる")
+    if do == "armour":
+        return msg(
+            f"cut the armour at {action['cell']} to take the damage",
+            f"{action['cell']}の装甲に切り込みを入れて肩代わり",
+        )
+    return msg(f"the arm at {action['cell']} takes the damage", f"{action['cell']}の腕部で肩代わり")
+
+
+step("defend", owner_of("machine"), defend_legal, defend_apply, defend_describe)

@@ -1,0 +1,107 @@
+"""Out of action (S10), surrender, and the end of the battle (S1.1, S1.2, S8).
+
+Versus ends when one side is out of action, team play when a majority of a side is; the side
+with more silhouettes in action wins. Six rounds without that end is a draw (S8; in team play
+the ``round_limit`` option may let the survivors decide instead, G2). Solo and co-op end when
+every enemy piece is out (the pilots win) or every pilot is (they lose); the scenario's round
+limit passing is a failed mission (G4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartable.engine import Context, State, msg
+from wartable.games.silhouette.grid import parse_key, touching
+from wartable.games.silhouette.state import CAUSES, Machine, core_key, in_action, machine, name_of
+
+PLAYER_SIDE = "a"  # solo and co-op: the pilots' side; the scenario's pieces are side b
+
+
+def put_out(ctx: Context, state: State, m: Machine, cause: str) -> None:
+    m["out"] = cause
+    why = CAUSES[cause]
+    ctx.say(
+        msg(
+            f"{name_of(m)['en']} is out of action: {why['en']}",
+            f"{name_of(m)['ja']}は戦闘不能: {why['ja']}",
+        ),
+        rule="S10",
+        out=m["id"],
+        cause=cause,
+    )
+
+
+def may_surrender(m: Machine) -> bool:
+    """S10: every cell next to the core is destroyed."""
+    core = parse_key(core_key(m))
+    around = [c for key, c in m["cells"].items() if touching(core, parse_key(key))]
+    return all(c["gone"] is not None for c in around)
+
+
+def standing(state: State, side: str) -> list[Machine]:
+    return [machine(state, mid) for mid in state["sides"][side] if in_action(machine(state, mid))]
+
+
+def check_end(ctx: Context, state: State) -> bool:
+    """S1.1, S1.2: checked after every attack and every surrender (G5)."""
+    mode = state["mode"]
+    sides = state["sides"]
+    if mode in ("solo", "coop"):
+        if not standing(state, "b"):
+            finish(ctx, state, "a", msg("every enemy is out of action", "敵をすべて撃破"))
+            return True
+        if not standing(state, PLAYER_SIDE):
+            finish(ctx, state, "b", msg("every pilot is out of action", "全機戦闘不能"))
+            return True
+        return False
+    beaten = [
+        side
+        for side in sides
+        if 2 * (len(sides[side]) - len(standing(state, side))) > len(sides[side])
+    ]
+    if not beaten:
+        return False
+    finish(ctx, state, survivors_side(state), msg("a side is out of action", "一方が戦闘不能"))
+    return True
+
+
+def survivors_side(state: State) -> str | None:
+    """S1.1: the side with more silhouettes in action, None on a tie."""
+    counts = {side: len(standing(state, side)) for side in state["sides"]}
+    best = max(counts.values())
+    leaders = [side for side, n in counts.items() if n == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def round_limit(ctx: Context, state: State) -> None:
+    """S8: the last round is over without a decision."""
+    why = msg(f"{state['rounds']} rounds have passed", f"{state['rounds']}ラウンド経過")
+    if state["mode"] in ("solo", "coop"):
+        finish(ctx, state, "b", why)
+    elif state["mode"] == "team" and state["options"]["round_limit"] == "survivors":
+        finish(ctx, state, survivors_side(state), why)
+    else:
+        finish(ctx, state, None, why)
+
+
+def finish(ctx: Context, state: State, side: str | None, why: Any) -> None:
+    winners = (
+        [] if side is None else [s for s in state["seats"] if machine(state, s)["side"] == side]
+    )
+    scores = {s: len(standing(state, machine(state, s)["side"])) for s in state["seats"]}
+    state["end"] = {"winners": winners, "scores": scores, "reason": why, "round": state["round"]}
+    state["step"] = None
+    state["attack"] = None
+    if winners:
+        text = msg("winners: " + ", ".join(winners), "勝者: " + "、".join(winners))
+    elif side is not None:
+        text = msg("the mission failed", "任務失敗")
+    else:
+        text = msg("a draw", "引き分け")
+    ctx.say(
+        msg(
+            f"the battle ends ({why['en']}): {text['en']}", f"戦闘終了（{why['ja']}）: {text['ja']}"
+        ),
+        rule="S1.1",
+    )
