@@ -27,18 +27,16 @@ AXIS_NAME = {"row": msg("row", "縦軸"), "col": msg("column", "横軸")}
 # --- which weapons may be used (S6.1) -----------------------------------------------------
 
 
-def mobile(state: State, m: Machine) -> bool:
+def mobile(state: State, m: Machine, reach: set[str]) -> bool:
     """S6.1-B: melee needs legs or a vehicle body joined to the core: two leg cells, or one
     vehicle-body cell (G14)."""
-    reach = {cell_key(c) for c in connected(state, m)}
     kinds = [item(state, m["cells"][key]["item"]).kind for key in reach]
     return kinds.count("legs") >= 2 or "vehicle" in kinds
 
 
-def ready(state: State, m: Machine, inst: str, cells: list[str]) -> bool:
-    """S6.1: every cell of the item present and joined to the core, and, for a scissors item,
-    enough uncut cells left for its cuts (one cut per cell, ever)."""
-    reach = {cell_key(c) for c in connected(state, m)}
+def ready(state: State, m: Machine, cells: list[str], reach: set[str]) -> bool:
+    """S6.1: every cell of the item present and joined to the core (`reach`), and, for a
+    scissors item, enough uncut cells left for its cuts (one cut per cell, ever)."""
     if any(m["cells"][key]["gone"] is not None or key not in reach for key in cells):
         return False
     needed = item(state, m["cells"][cells[0]]["item"]).cuts
@@ -47,17 +45,16 @@ def ready(state: State, m: Machine, inst: str, cells: list[str]) -> bool:
 
 def weapons(state: State, m: Machine, kinds: tuple[str, ...]) -> dict[str, str]:
     """Instance -> item id of the items of these kinds the machine may use now."""
+    reach = {cell_key(c) for c in connected(state, m)}
     found: dict[str, str] = {}
-    melee_ok: bool | None = None
     for inst, cells in instances(m).items():
         it = item(state, m["cells"][cells[0]]["item"])
-        if it.kind not in kinds or not ready(state, m, inst, cells):
-            continue
-        if it.kind == "melee":
-            melee_ok = mobile(state, m) if melee_ok is None else melee_ok
-            if not melee_ok:
-                continue
-        found[inst] = it.id
+        if it.kind in kinds and ready(state, m, cells, reach):
+            found[inst] = it.id
+    if any(item(state, iid).kind == "melee" for iid in found.values()) and not mobile(
+        state, m, reach
+    ):
+        found = {inst: iid for inst, iid in found.items() if item(state, iid).kind != "melee"}
     return found
 
 

@@ -29,6 +29,7 @@ from wartable.engine.data import (
 )
 from wartable.engine.log import Msg
 from wartable.games.silhouette.grid import SIZE, Cell, cell_key, joined, parse_key
+from wartable.games.silhouette.physics import STANDS_BELOW, CellState, Profile, lean
 
 DATA_FILE = Path(__file__).parent / "data" / "silhouette.toml"
 ITEM_KINDS = (
@@ -261,8 +262,28 @@ def _extra_checks(doc: dict[str, Any]) -> list[tuple[DataPath, str]]:
     if [i for i in doc["items"].values() if i["kind"] == "ram"] == []:
         found.append((("items",), "an item of kind ram is needed: every silhouette can ram (S6.1)"))
     for rid, robot in doc["robots"].items():
-        for field_name, message in _robot_problems(robot, doc["items"]):
-            found.append((("robots", rid, field_name), message))
+        problems = _robot_problems(robot, doc["items"])
+        if not problems and robot["kind"] == "silhouette":
+            problems = _standing_problems(robot, doc)
+        found.extend((("robots", rid, field_name), message) for field_name, message in problems)
+    return found
+
+
+def _standing_problems(robot: dict[str, Any], doc: dict[str, Any]) -> list[tuple[str, str]]:
+    """An intact silhouette must stand under every physics profile (S10 ③, G20)."""
+    keys = {item["key"]: {"id": iid} for iid, item in doc["items"].items()}
+    cells, _ = _layout(robot["layout"], keys)
+    live = {parse_key(key): CellState() for key in cells}
+    core = next(key for key, (_, iid, _) in cells.items() if doc["items"][iid]["kind"] == "core")
+    links = [(parse_key(a), parse_key(b)) for a, b in (t.split() for t in robot.get("links", []))]
+    found = []
+    for pid, values in doc["physics"].items():
+        profile = Profile(**{k: v for k, v in values.items() if k != "source"})
+        theta = lean(live, links, parse_key(core), profile).theta
+        if theta >= STANDS_BELOW:
+            found.append(
+                ("layout", f"it does not stand intact: leans {theta:.0f}° under physics.{pid}")
+            )
     return found
 
 
