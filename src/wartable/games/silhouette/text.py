@@ -15,12 +15,14 @@ OUT_WORDS = {
 
 
 def cell_text(board: dict[str, Any], cell: dict[str, Any] | None) -> str:
-    """Two characters: the item's symbol (? unknown), then / for a cut; xx destroyed."""
+    """Two characters: the item's key letter (? unknown; the legend maps keys to names), then
+    / for a cut; "x" destroyed, "." no cell. Letters keep the picture aligned in a terminal,
+    where the printed symbols (☆, ◇) are of uneven width."""
     if cell is None:
-        return " ."
+        return ". "
     if cell["gone"] is not None:
-        return " x"
-    symbol = board["items"][cell["item"]]["symbol"][0] if "item" in cell else "?"
+        return "x "
+    symbol = board["items"][cell["item"]]["key"] if "item" in cell else "?"
     return symbol + ("/" if cell["cut"] else " ")
 
 
@@ -37,7 +39,7 @@ def machine_text(board: dict[str, Any], m: dict[str, Any], lang: str) -> list[st
         cells = [
             cell_text(board, m["cells"].get(cell_key((row, col)))) for col in range(1, SIZE + 1)
         ]
-        rows.append(f"  {row} " + " ".join(cells))
+        rows.append(f"  {row}  " + " ".join(cells))
     rows.append("     " + "  ".join(str(col) for col in range(1, SIZE + 1)))
     return rows
 
@@ -59,4 +61,6 @@ def render(board: dict[str, Any], lang: str) -> str:
         )
     for m in board["machines"].values():
         lines.extend(machine_text(board, m, lang))
+    legend = ", ".join(f"{it['key']} {it['name'][lang]}" for it in board["items"].values())
+    lines.append(("key: " if i == 0 else "記号: ") + legend)
     return "\n".join(lines)

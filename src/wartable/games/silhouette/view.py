@@ -92,6 +92,7 @@ def view(state: State, player: str | None) -> dict[str, Any]:
         "items": {
             iid: {
                 "name": it.name,
+                "key": it.key,
                 "symbol": it.symbol,
                 "kind": it.kind,
                 "sturdy": it.sturdy,
