@@ -8,7 +8,7 @@ from typing import Any
 from wartable.engine import Context, State, msg
 from wartable.engine.rules import Path
 from wartable.engine.steps import StepRules
-from wartable.games.silhouette import flow, setup, text, view
+from wartable.games.silhouette import flow, odds, setup, text, view
 from wartable.games.silhouette.components import COMPONENTS, components
 from wartable.games.silhouette.steps import STEPS
 
@@ -55,6 +55,13 @@ class Silhouette(StepRules):
 
     def hidden_paths(self, state: State, player: str | None) -> Iterable[Path]:
         return view.hidden_paths(state, player)
+
+    def odds(
+        self, state: State | None, player: str | None, query: dict[str, str]
+    ) -> dict[str, Any]:
+        """Exact chance to hit a target (S6.3) with the attacker's SP (S3), from public data:
+        ``target=p2`` (default every enemy), ``by=p1`` (default the machine whose turn it is)."""
+        return odds.answer(state, query)
 
     def render_text(self, board: dict[str, Any], lang: str) -> str:
         return text.render(board, lang)
