@@ -52,7 +52,7 @@ def redacted_record(game: Game, player: str | None) -> dict[str, Any]:
         "redacted_for": player,
         "game": game.id,
         "rules_version": game.rules.version,
-        "options": game.options,
+        "options": game.rules.options_for(game.options, player),
         "players": list(game.players),
         "moves": len(game.actions),
         "log": game.log(player),

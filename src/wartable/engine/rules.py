@@ -160,6 +160,11 @@ class Rules(ABC):
     def result(self, state: State) -> dict[str, Any] | None:
         """None while the game goes on; then ``{"winners": [...], "scores": {...}, ...}``."""
 
+    def options_for(self, options: dict[str, Any], player: str | None) -> dict[str, Any]:
+        """The options as `player` may see them while the game goes on (in a redacted record):
+        all of them, unless a game's options hold a player's secret (a robot they drew)."""
+        return options
+
     def hidden_paths(self, state: State, player: str | None) -> Iterable[Path]:
         """Paths into `state` whose values `player` may not see.
 

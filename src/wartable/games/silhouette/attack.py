@@ -135,6 +135,7 @@ def begin(ctx: Context, state: State, m: Machine, weapon: str, target: str, turn
         "weapon": weapon,
         "item": it.id,
         "target": target,
+        "silhouette": None if t["unit"] else target,
         "rolls_left": it.attacks - 1,
         "turn_left": turn_left,
         "roll": None,
@@ -200,24 +201,30 @@ def roll_done(ctx: Context, state: State) -> None:
     m = machine(state, a["by"])
     if a["rolls_left"] > 0 and in_action(m):
         a["rolls_left"] -= 1
-        t = machine(state, a["target"])
-        group = split_targets(state, m, t)
+        group = split_targets(state, m)
         if len(group) > 1 and m["owner"] is not None:
             wait(state, "retarget", machine=m["id"])
             return
         if group:
-            a["target"] = group[0]
+            aim(state, group[0])
             roll(ctx, state)
             return
     flow.turn_done(ctx, state, m, a["turn_left"])
 
 
-def split_targets(state: State, m: Machine, t: Machine) -> list[str]:
-    """S6.2: a several-attack weapon may split its attacks among unit machines, never among
-    silhouettes: the next attack goes at the same silhouette, or at any unit still in action."""
-    if not t["unit"]:
-        return [t["id"]] if in_action(t) else []
-    return [u["id"] for u in enemies_of(state, m) if u["unit"]]
+def split_targets(state: State, m: Machine) -> list[str]:
+    """S6.2: a several-attack weapon may split its attacks among unit machines and the
+    silhouette they follow, never among several silhouettes (G27): the next attack goes at
+    the silhouette this use aimed at (any, if none yet) or at a unit still in action."""
+    a = state["attack"]
+    others = enemies_of(state, m)
+    units = [u["id"] for u in others if u["unit"]]
+    if a["silhouette"] is not None:
+        chosen = machine(state, a["silhouette"])
+        silhouettes = [chosen["id"]] if in_action(chosen) else []
+    else:
+        silhouettes = [s["id"] for s in others if not s["unit"]] if units else []
+    return silhouettes + units
 
 
 # --- the attacker's SP skills after the roll (S3) ------------------------------------------
@@ -342,13 +349,20 @@ def interrupt_describe(state: State, player: str, action: Action) -> Msg:
 
 def retarget_legal(state: State, player: str) -> list[Action]:
     m = machine(state, state["step"]["machine"])
-    t = machine(state, state["attack"]["target"])
-    return [{"do": "target", "target": u} for u in split_targets(state, m, t)]
+    return [{"do": "target", "target": u} for u in split_targets(state, m)]
 
 
 def retarget_apply(ctx: Context, state: State, player: str, action: Action) -> None:
-    state["attack"]["target"] = action["target"]
+    aim(state, action["target"])
     roll(ctx, state)
+
+
+def aim(state: State, target: str) -> None:
+    """The next attack of the weapon goes at `target`; a silhouette becomes the one it aims at."""
+    a = state["attack"]
+    a["target"] = target
+    if not machine(state, target)["unit"]:
+        a["silhouette"] = target
 
 
 def retarget_describe(state: State, player: str, action: Action) -> Msg:

@@ -157,13 +157,26 @@ def destroy(ctx: Context, state: State, t: Machine, key: str, attr: str) -> None
 
 
 def row_cut(ctx: Context, state: State, t: Machine, key: str, attr: str) -> None:
-    """The pile bunker: the rest of the hit cell's row in its part is cut off too (G16)."""
+    """The pile bunker: the rest of the hit cell's row in its part is cut off too (G16). Each
+    of those cells is damaged: an uncut sturdy cell (the core among them, S10 ①) is cut
+    instead, as its owner would choose."""
     row, _ = parse_key(key)
     part = t["cells"][key]["part"]
     for col in range(1, SIZE + 1):
         other = cell_key((row, col))
         c = t["cells"].get(other)
-        if c is not None and c["gone"] is None and c["part"] == part:
+        if c is None or c["gone"] is not None or c["part"] != part:
+            continue
+        if item(state, c["item"]).sturdy and not c["cut"]:
+            cut(
+                ctx,
+                state,
+                t,
+                other,
+                msg("sturdy: it is not destroyed", "頑丈: 破壊を免れる"),
+                "S6.4",
+            )
+        else:
             destroy(ctx, state, t, other, "cut")
 
 
@@ -176,30 +189,19 @@ def after_damage(ctx: Context, state: State, t: Machine) -> None:
 
 
 def settle(ctx: Context, state: State, t: Machine) -> None:
-    """S6.5 whole parts; P.3 separation: a piece held by neither the base nor the core falls
-    away (G18); the core's piece off the base is out of action (S10 ②); S10 ① the core."""
-    for part in sorted({c["part"] for c in t["cells"].values()}):
-        cells = [c for c in t["cells"].values() if c["part"] == part]
-        if all(c["gone"] for c in cells) and part not in t.setdefault("parts_gone", []):
-            t["parts_gone"].append(part)
-            say(
-                ctx,
-                t,
-                msg(
-                    f"every cell of part {part} is gone: the whole part comes off",
-                    f"パーツ{part}の枠がすべて失われ、パーツごと外れる",
-                ),
-                "S6.5",
-                part=part,
-            )
-    core = t["cells"][next(k for k, c in t["cells"].items() if c["item"] == "core")]
+    """P.3 separation: a piece held by neither the base nor the core falls away (G18); the
+    core's piece off the base is out of action (S10 ②); S10 ① the core; S6.5 whole parts."""
+    core_key_ = next(k for k, c in t["cells"].items() if c["item"] == "core")
+    core = t["cells"][core_key_]
     if core["gone"] is not None:  # S10 ①, or S11: the core's part detached from the base
+        remove_parts(ctx, t)
         victory.put_out(ctx, state, t, "base" if core["gone"] == "detached" else "core")
         return
     alive = live(t)
-    core_cell = parse_key(next(k for k, c in t["cells"].items() if c["item"] == "core"))
+    core_cell = parse_key(core_key_)
     held = joined(alive, core_cell, links(t)) if t["unit"] else based(alive, t)
     if core_cell not in held:
+        remove_parts(ctx, t)
         victory.put_out(ctx, state, t, "base")
         return
     loose = sorted(cell_key(c) for c in alive - held)
@@ -217,6 +219,25 @@ def settle(ctx: Context, state: State, t: Machine) -> None:
             "S6.5",
             fell=loose,
         )
+    remove_parts(ctx, t)
+
+
+def remove_parts(ctx: Context, t: Machine) -> None:
+    """S6.5: when every cell of a part is gone, the whole part comes off."""
+    for part in sorted({c["part"] for c in t["cells"].values()}):
+        cells = [c for c in t["cells"].values() if c["part"] == part]
+        if all(c["gone"] for c in cells) and part not in t.setdefault("parts_gone", []):
+            t["parts_gone"].append(part)
+            say(
+                ctx,
+                t,
+                msg(
+                    f"every cell of part {part} is gone: the whole part comes off",
+                    f"パーツ{part}の枠がすべて失われ、パーツごと外れる",
+                ),
+                "S6.5",
+                part=part,
+            )
 
 
 def based(cells: set[tuple[int, int]], t: Machine) -> set[tuple[int, int]]:

@@ -17,7 +17,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "physics": ("calibrated", "strict", "quick", "manual"),  # G20: the standing test (S10 ③)
     "grey": ("standing", "fallen"),  # G20: a lean of 70°-90°
     "round_limit": ("draw", "survivors"),  # G2: team play at the end of round 6
-    "core_part": ("path", "same_part"),  # G8: a cell of the core's part cut off from the core
+    "core_part": ("same_part", "path"),  # G8: a cell of the core's part cut off from the core
 }
 
 
@@ -49,6 +49,11 @@ class Silhouette(StepRules):
         state = setup.new_state(ctx, options)
         flow.start_round(ctx, state)
         return state
+
+    def options_for(self, options: dict[str, Any], player: str | None) -> dict[str, Any]:
+        """A robot drawn in the ``data`` option is its side's secret (G22): the other side's
+        record names it but holds no drawing of it."""
+        return setup.options_for(options, player, components(options["data"]))
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         return view.view(state, player)

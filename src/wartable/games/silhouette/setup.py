@@ -59,6 +59,13 @@ def check(options: dict[str, Any], comp: Components) -> None:
             raise OptionError(f"option robots: {seat}: no silhouette {rid!r} (known: {names})")
 
 
+def seat_side(mode: str, seat: str) -> str:
+    """A seat's side: a or b in team play, p1 a and p2 b in versus, the pilots a (G1)."""
+    if mode == "team":
+        return seat[0]
+    return "b" if seat == "p2" else "a"
+
+
 def new_machine(mid: str, robot: Robot, owner: str | None, side: str, sp: int) -> Machine:
     return {
         "id": mid,
@@ -96,8 +103,7 @@ def new_state(ctx: Context, options: dict[str, Any]) -> State:
     machines: dict[str, Machine] = {}
     for n, seat in enumerate(players):
         rid = options["robots"].get(seat, DEFAULT_ROBOTS[n % len(DEFAULT_ROBOTS)])
-        side = seat[0] if mode == "team" else ("a" if mode != "versus" or seat == "p1" else "b")
-        machines[seat] = new_machine(seat, comp.robots[rid], seat, side, start)
+        machines[seat] = new_machine(seat, comp.robots[rid], seat, seat_side(mode, seat), start)
     rounds = comp.rules["rounds"]
     if mode in DEFAULT_SCENARIO:
         scenario = comp.scenarios[scenario_id(options)]
@@ -134,3 +140,20 @@ def new_state(ctx: Context, options: dict[str, Any]) -> State:
         "step": None,
         "end": None,
     }
+
+
+def options_for(options: dict[str, Any], player: str | None, comp: Components) -> dict[str, Any]:
+    """`options` without the drawings of robots that only the other side plays (G22)."""
+    drawn = options["data"].get("robots", {})
+    if not drawn:
+        return options
+    players = seats(options, comp)
+    side = {seat: seat_side(options["mode"], seat) for seat in players}
+    robots = {
+        seat: options["robots"].get(seat, DEFAULT_ROBOTS[n % len(DEFAULT_ROBOTS)])
+        for n, seat in enumerate(players)
+    }
+    own = {robots[s] for s in players if player is not None and side[s] == side[player]}
+    others = set(robots.values()) - own
+    kept = {rid: sheet for rid, sheet in drawn.items() if rid not in others}
+    return {**options, "data": {**options["data"], "robots": kept}}

@@ -13,7 +13,7 @@ from wartable.games.silhouette import attack, damage, victory
 from wartable.games.silhouette.grid import Cell, parse_key
 from wartable.games.silhouette.physics import FALLS_AT, STANDS_BELOW, CellState, Profile, lean
 from wartable.games.silhouette.state import Machine, comp, core_key, links, machine
-from wartable.games.silhouette.steps import owner_of, step, wait
+from wartable.games.silhouette.steps import step, wait
 
 MANUAL = "manual"
 VERDICT_NAME = {
@@ -57,9 +57,8 @@ def checkpoint(ctx: Context, state: State, t: Machine) -> bool:
     if t["unit"]:
         return False  # unit machines fly (G18)
     if profile(state) is None:
-        if t["owner"] is None:
-            return False
-        wait(state, "stand", machine=t["id"])
+        # the players judge the paper: the owner, or for an enemy piece the first pilot (G20)
+        wait(state, "stand", machine=t["id"], by=t["owner"] or state["seats"][0])
         return True
     t["lean"] = judge(state, t)
     report(ctx, t)
@@ -68,7 +67,7 @@ def checkpoint(ctx: Context, state: State, t: Machine) -> bool:
     if t["owner"] is None:
         victory.put_out(ctx, state, t, "fallen")
         return False
-    wait(state, "stand", machine=t["id"])
+    wait(state, "stand", machine=t["id"], by=t["owner"])
     return True
 
 
@@ -87,7 +86,9 @@ def report(ctx: Context, t: Machine) -> None:
 def stand_legal(state: State, player: str) -> list[Action]:
     t = machine(state, state["step"]["machine"])
     parts = sorted({c["part"] for c in t["cells"].values() if c["gone"] is None})
-    actions: list[Action] = [{"do": "detach", "part": p} for p in parts]
+    # S11: only the owner self-destructs; enemy pieces never do (G21)
+    mine = t["owner"] is not None
+    actions: list[Action] = [{"do": "detach", "part": p} for p in parts if mine]
     if profile(state) is None:
         return [*actions, {"do": "stands"}, {"do": "fallen"}]
     return [*actions, {"do": "done"}]
@@ -147,4 +148,8 @@ def stand_describe(state: State, player: str, action: Action) -> Msg:
     return msg("stop: judge whether it stands", "終了: 自立を判定する")
 
 
-step("stand", owner_of("machine"), stand_legal, stand_apply, stand_describe)
+def judge_of(state: State) -> tuple[str, ...]:
+    return (state["step"]["by"],)
+
+
+step("stand", judge_of, stand_legal, stand_apply, stand_describe)

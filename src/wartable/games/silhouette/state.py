@@ -67,8 +67,8 @@ def core_key(m: Machine) -> str:
 
 
 def connected(state: State, m: Machine) -> set[Cell]:
-    """Rule S6.1 connection: live cells with a path to the core (G8); with the option
-    ``core_part = same_part`` a live cell of the core's part counts as connected too."""
+    """Rule S6.1: live cells in the core's part, or with a path to the core (G8); with the
+    option ``core_part = path`` the cells of the core's part need the path too."""
     cells = live(m)
     core = parse_key(core_key(m))
     reach = joined(cells, core, links(m))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.engine import Context, State, msg
-from wartable.games.silhouette.grid import parse_key, touching
+from wartable.games.silhouette.grid import cell_key, parse_key
 from wartable.games.silhouette.state import CAUSES, Machine, core_key, in_action, machine, name_of
 
 PLAYER_SIDE = "a"  # solo and co-op: the pilots' side; the scenario's pieces are side b
@@ -33,10 +33,10 @@ def put_out(ctx: Context, state: State, m: Machine, cause: str) -> None:
 
 
 def may_surrender(m: Machine) -> bool:
-    """S10: every cell next to the core is destroyed."""
-    core = parse_key(core_key(m))
-    around = [c for key, c in m["cells"].items() if touching(core, parse_key(key))]
-    return all(c["gone"] is not None for c in around)
+    """S10: every cell next to the core (sharing a side, G29) is gone."""
+    row, col = parse_key(core_key(m))
+    sides = {cell_key((row + dr, col + dc)) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    return all(c["gone"] is not None for key, c in m["cells"].items() if key in sides)
 
 
 def standing(state: State, side: str) -> list[Machine]:
