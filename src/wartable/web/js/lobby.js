@@ -21,6 +21,33 @@ async function moduleFor(entry) {
   return state.modules[entry.id];
 }
 
+// The seats of the chosen game: a view module whose seats depend on the options (a mode of
+// play, a team size) says which with seats(options); else the catalogue's.
+function seatsOf(entry) {
+  const mod = state.modules[entry.id];
+  if (typeof mod?.seats === "function") {
+    try {
+      return mod.seats({ ...entry.options, ...state.options });
+    } catch {
+      return entry.players;
+    }
+  }
+  return entry.players;
+}
+
+// Keep a kind for every seat of the game as the options now make it (a new seat: the first
+// one here, the others the computer), and drop the seats it no longer has.
+function syncSeats(entry) {
+  const seats = seatsOf(entry);
+  state.seats = Object.fromEntries(seats.map((p, i) => [p, state.seats[p] ?? (i === 0 ? "here" : "computer")]));
+}
+
+function optionChanged(entry) {
+  if (typeof state.modules[entry.id]?.seats !== "function") return;
+  syncSeats(entry);
+  renderSeats();
+}
+
 function seatName(entry, seat) {
   const names = state.modules[entry.id]?.players;
   return names?.[seat] ? pick(names[seat]) : titleCase(seat);
@@ -59,6 +86,7 @@ async function choose(entry) {
   state.seats = Object.fromEntries(entry.players.map((p, i) => [p, i === 0 ? "here" : "computer"]));
   state.options = { ...entry.options };
   await moduleFor(entry);
+  syncSeats(entry);
   render();
 }
 
@@ -67,7 +95,7 @@ function renderSeats() {
   clear(box);
   const entry = state.chosen;
   if (!entry) return;
-  for (const seat of entry.players) {
+  for (const seat of seatsOf(entry)) {
     const select = h(
       "select",
       {
@@ -93,14 +121,33 @@ function renderOptions() {
   clear(box);
   const entry = state.chosen;
   if (!entry) return;
-  const names = Object.keys(entry.options);
+  // the options the view module names first, in its order; then the others
+  const named = Object.keys(state.modules[entry.id]?.options || {});
+  const rank = (name) => (named.includes(name) ? named.indexOf(name) : named.length);
+  const names = Object.keys(entry.options).sort((a, b) => rank(a) - rank(b));
   if (!names.length) box.append(h("p", { class: "muted" }, t("lobby.noOptions")));
   const optionNames = state.modules[entry.id]?.options || {};
+  // a module may offer an option's values as a list: {name: [value, ...]} or {name: {value: label}}
+  const choices = state.modules[entry.id]?.choices || {};
   for (const name of names) {
     const value = state.options[name];
     const label = optionNames[name] ? pick(optionNames[name]) : titleCase(name);
     let input;
-    if (typeof value === "boolean") {
+    const listed = choices[name];
+    if (listed && (typeof value === "string" || typeof value === "number")) {
+      const values = Array.isArray(listed) ? listed.map((v) => [v, String(v)]) : Object.entries(listed).map(([v, l]) => [v, pick(l)]);
+      input = h(
+        "select",
+        {
+          name,
+          onchange: (e) => {
+            state.options[name] = typeof value === "number" ? Number(e.target.value) : e.target.value;
+            optionChanged(entry);
+          },
+        },
+        values.map(([v, l]) => h("option", { value: v, selected: String(v) === String(value) ? true : null }, l)),
+      );
+    } else if (typeof value === "boolean") {
       input = h("input", { type: "checkbox", name, checked: value ? true : null, onchange: (e) => (state.options[name] = e.target.checked) });
     } else if (typeof value === "number") {
       input = h("input", {
@@ -108,7 +155,10 @@ function renderOptions() {
         name,
         value,
         step: Number.isInteger(value) ? 1 : "any",
-        oninput: (e) => (state.options[name] = Number(e.target.value)),
+        oninput: (e) => {
+          state.options[name] = Number(e.target.value);
+          optionChanged(entry);
+        },
       });
     } else if (value !== null && typeof value === "object") {
       // a table or list: edited as JSON
