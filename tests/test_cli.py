@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from support.skirmish import DATA_FILE
@@ -133,3 +135,38 @@ def test_data_validate(tmp_path: Path) -> None:
     nameless.write_text("[units.tank]\nattack = 4\n")
     result = runner.invoke(app, ["data", "validate", str(nameless)])
     assert result.exit_code == 2 and "which game" in result.output
+
+
+def test_serve_passes_the_odds_time_limit_to_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`serve --odds-timeout` reaches the app's odds questions (no server is started)."""
+    import wartable.server
+    from wartable.server import Settings, create_app
+
+    given: list[Settings] = []
+
+    def fake_serve(host: str, port: int, settings: Settings, **kwargs: Any) -> None:
+        given.append(settings)
+
+    monkeypatch.setattr(wartable.server, "serve", fake_serve)
+    database = f"sqlite://{tmp_path / 'w.db'}"
+    result = runner.invoke(app, ["serve", "--database", database, "--odds-timeout", "2.5"])
+    assert result.exit_code == 0, result.output
+    assert given[-1].odds_timeout == 2.5
+    assert create_app(given[-1]).server.odds.timeout == 2.5
+    result = runner.invoke(app, ["serve", "--database", database])
+    assert result.exit_code == 0, result.output
+    assert given[-1].odds_timeout == Settings().odds_timeout == 15.0
+
+
+@pytest.mark.parametrize("bad", ["0", "-1", "nan", "inf", "soon"])
+def test_serve_refuses_an_odds_time_limit_that_is_not_seconds_above_0(
+    bad: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import wartable.server
+
+    monkeypatch.setattr(wartable.server, "serve", lambda *args, **kwargs: None)
+    result = runner.invoke(app, ["serve", "--odds-timeout", bad])
+    assert result.exit_code == 2
+    assert "Invalid value for '--odds-timeout'" in result.output

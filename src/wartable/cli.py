@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import math
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -279,6 +280,13 @@ def validate(
     console.print(f"{file}: valid {game} data")
 
 
+def _positive_seconds(value: float) -> float:
+    """A time limit: a finite number of seconds above 0 (click has already refused text)."""
+    if not math.isfinite(value) or value <= 0:
+        raise typer.BadParameter(f"{value:g} is not a number of seconds above 0")
+    return value
+
+
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
@@ -293,6 +301,14 @@ def serve_command(
     computer_delay: Annotated[
         float, typer.Option(help="Seconds a computer player waits before it acts")
     ] = 0.6,
+    odds_timeout: Annotated[
+        float,
+        typer.Option(
+            metavar="SECONDS",
+            help="Seconds an exact odds question may take before it is refused",
+            callback=_positive_seconds,
+        ),
+    ] = 15.0,
     log_level: Annotated[
         str, typer.Option(help="Server log: critical, error, warning, info or debug")
     ] = "info",
@@ -303,8 +319,9 @@ def serve_command(
     from wartable.server import Settings, default_database_url, serve
 
     url = database or default_database_url()
+    settings = Settings(database=url, computer_delay=computer_delay, odds_timeout=odds_timeout)
     console.print(f"wartable: open http://{host}:{port} in a browser", highlight=False)
-    serve(host, port, Settings(database=url, computer_delay=computer_delay), log_level=log_level)
+    serve(host, port, settings, log_level=log_level)
 
 
 @app.command("bench-web")

@@ -62,6 +62,28 @@ def test_sqlite_keeps_games_and_actions_in_wal_mode(tmp_path: Path) -> None:
     assert conn.execute("SELECT count(*) FROM wartable_actions").fetchone()[0] == 2
 
 
+def test_sqlite_copies_its_log_into_the_database_as_it_goes(tmp_path: Path) -> None:
+    """The write-ahead log is checkpointed while the storage is open (never checkpointing, it
+    grew by ~10 KB an action for as long as the server ran)."""
+    path = tmp_path / "w.db"
+
+    async def run() -> int:
+        storage = SQLiteStorage(path)
+        await storage.open()
+        await storage.create(stored_game())
+        first = path.stat().st_size
+        n = 0
+        while path.stat().st_size == first and n < 2_000:
+            await storage.append("g1", n, "red", {"n": n}, over=False)
+            n += 1
+        await storage.close()
+        return n
+
+    assert asyncio.run(run()) < 2_000  # the database file grew: the log was copied into it
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT count(*) FROM wartable_actions").fetchone()[0] > 0
+
+
 def test_group_commit_answers_each_write_on_its_own(tmp_path: Path) -> None:
     """Writes that arrive together share a transaction, but a failing one fails alone."""
 

@@ -35,7 +35,11 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     server.stop()
 
 
-@pytest.fixture(scope="session")
+# Package scope, not session: while Playwright's sync API is started it marks its event loop
+# as running in the main thread (between calls too), so `asyncio.run()` in any later test
+# (tests/server's storage tests, say) would fail. Playwright stops when the last browser test
+# of this folder is done, in whatever order the tests run.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     if sync_playwright is None:
         pytest.skip("Playwright is not installed (pip install -e '.[dev]')")

@@ -42,6 +42,18 @@ CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
 )
+
+# The garbage collector's thresholds for a server process of its own. A pass pauses every
+# game for as long as it takes to walk the objects still alive (most garbage is freed by
+# reference counting, not by the collector), so: collect the young generation as often as
+# Python does by default (700), which keeps each pause to a few milliseconds (at 2,000, when
+# many connections came and went at once, a young pass walked 150,000 objects: 100 ms); and
+# the middle one every 50 young passes (Python: 10), so that what lives a few seconds (a
+# connection waiting for its player's next message) is gone before it reaches the old
+# generation, whose full passes are the longest pauses of all. (`wartable bench-web`, 500
+# games, 1 s think time.)
+GC_THRESHOLDS = (700, 50, 10)
+
 HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -114,12 +126,11 @@ def create_app(settings: Settings | None = None) -> App:
         where = storage.url.split("@")[-1]  # (no password in the log)
         log.info("games stored in %s; %d unfinished games restored", where, restored)
         # What exists now lives as long as the server: keep it out of the garbage collector's
-        # full passes, which otherwise pause every game for tens of milliseconds; and collect
-        # the young generation less often (most of a request's garbage dies young anyway).
+        # passes, which otherwise pause every game for tens of milliseconds.
         if settings.tune_gc:
             gc.collect()
             gc.freeze()
-            gc.set_threshold(2_000, 10, 10)
+            gc.set_threshold(*GC_THRESHOLDS)
         try:
             yield
         finally:
