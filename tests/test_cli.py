@@ -170,3 +170,37 @@ def test_serve_refuses_an_odds_time_limit_that_is_not_seconds_above_0(
     result = runner.invoke(app, ["serve", "--odds-timeout", bad])
     assert result.exit_code == 2
     assert "Invalid value for '--odds-timeout'" in result.output
+
+
+def test_play_takes_game_options_as_json_or_text(tmp_path: Path) -> None:
+    save = tmp_path / "team.json"
+    seats = [a for s in ("a1", "b1", "a2", "b2") for a in ("--seat", f"{s}=random")]
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "silhouette",
+            *seats,
+            "--seed",
+            "3",
+            "--option",
+            "mode=team",
+            "--option",
+            'robots={"a1": "raiden"}',
+            "--save",
+            str(save),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    game = replay(load_record(save))
+    assert game.players == ("a1", "b1", "a2", "b2")  # text "team", JSON object for robots
+    assert game.state["machines"]["a1"]["robot"] == "raiden"
+
+
+def test_a_bad_game_option_is_refused_by_name() -> None:
+    result = runner.invoke(app, ["play", "silhouette", "--option", "mode=chess"])
+    assert result.exit_code != 0
+    assert "option mode must be one of versus, team, solo, coop" in result.output
+    result = runner.invoke(app, ["play", "silhouette", "--option", "mode"])
+    assert result.exit_code != 0
+    assert "write NAME=VALUE" in result.output

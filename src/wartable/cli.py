@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import math
 from pathlib import Path
 from typing import Annotated, Any
@@ -125,6 +126,10 @@ def play(
     data: Annotated[
         Path | None, typer.Option("--data", help="A component file of printed values to play with")
     ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(help="NAME=VALUE, a game option (repeatable; VALUE read as JSON or text)"),
+    ] = None,
     lang: Lang = "en",
     plugin: Plugin = None,
 ) -> None:
@@ -135,13 +140,30 @@ def play(
         if load_file is not None:
             game = replay(load_record(load_file))
         else:
-            options = {"data": _printed_values(game_id, data)} if data is not None else {}
+            options = _options(option or [])
+            if data is not None:
+                options["data"] = _printed_values(game_id, data)
             seed = seed if seed is not None else _fresh_seed()
             game = new_game(game_id, seed=seed, options=options)
     except WartableError as error:
         raise _fail(error) from error
     table = TerminalTable(game, _seats(game, seat), lang=lang, save=save, console=console)
     table.run()
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs: a VALUE that reads as JSON (2, true, {"p1": "hien"}) is taken as
+    such, any other as text; the game checks the options and names a bad one."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise OptionError(f"--option {pair!r}: write NAME=VALUE")
+        try:
+            options[name] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name] = text
+    return options
 
 
 def _printed_values(game_id: str, path: Path) -> dict[str, Any]:
