@@ -22,6 +22,21 @@ def test_catalogue_lists_each_game_with_titles_seats_options_and_view_module(
     assert all(g["view"].startswith("/static/games/") for g in games.values())
 
 
+def test_the_lobby_learns_a_games_seats_for_the_options_chosen(client: TestClient) -> None:
+    def seats(options: dict[str, Any]) -> Any:
+        return client.post("/api/games/silhouette/players", json={"options": options})
+
+    assert seats({}).json() == {"players": ["p1", "p2"]}
+    assert seats({"mode": "team", "team_size": 3}).json() == {
+        "players": ["a1", "b1", "a2", "b2", "a3", "b3"]
+    }
+    assert seats({"mode": "coop"}).json() == {"players": ["pilot1", "pilot2"]}
+    bad = seats({"mode": "chess"})
+    assert bad.status_code == 400 and "option mode must be one of" in bad.json()["detail"]
+    assert seats({"colour": "red"}).status_code == 400
+    assert client.post("/api/games/chess/players", json={}).status_code == 404
+
+
 def test_a_new_table_gives_tokens_to_people_only(client: TestClient) -> None:
     response = client.post(
         "/api/tables", json={"game": "skirmish", "seats": {"red": "here", "blue": "computer"}}

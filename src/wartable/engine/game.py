@@ -24,7 +24,7 @@ class Game:
             raise OptionError(f"the seed must be an integer, got {seed!r}")
         self.rules = rules
         self.seed = seed
-        self.options = self._checked_options(rules, options or {})
+        self.options = self.checked_options(rules, options or {})
         self.players: tuple[str, ...] = rules.players(self.options)
         self.dice = Dice(seed)
         self.events: list[Event] = []
@@ -35,7 +35,8 @@ class Game:
         self._legal: dict[str, list[Action]] = {}
 
     @staticmethod
-    def _checked_options(rules: Rules, options: dict[str, Any]) -> dict[str, Any]:
+    def checked_options(rules: Rules, options: dict[str, Any]) -> dict[str, Any]:
+        """`options` over the game's defaults; `OptionError` names an unknown or bad one."""
         if not isinstance(options, dict):
             raise OptionError(f"options must be a table of names to values, got {options!r}")
         defaults = rules.default_options()

@@ -25,9 +25,10 @@ class Settings:
     ``database``: ``sqlite:///absolute/path.db`` (the path is what follows ``sqlite://``), a
     plain file path, or ``postgresql://user@host:port/dbname``. ``computer_delay``: seconds a
     computer player waits before it acts, so that people can follow its moves. ``tune_gc``:
-    after start-up, freeze what exists and collect garbage less often (for a server process
-    of its own: `wartable serve` sets it). ``odds_timeout``: seconds an exact odds question may
-    take before it is refused (each is worked out in a process of its own, see `server.odds`);
+    after start-up, freeze what exists and set the garbage collector's thresholds
+    (`app.GC_THRESHOLDS`; for a server process of its own: `wartable serve` sets it).
+    ``odds_timeout``: seconds an exact odds question may take before it is refused (each is
+    worked out in a process of its own, see `server.odds`; `wartable serve --odds-timeout`);
     ``odds_workers``: how many are worked out at once.
     """
 

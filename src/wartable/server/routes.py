@@ -4,6 +4,8 @@ GET  /                          the lobby
 GET  /play/{table}              a game's page (seat tokens travel in the URL's #fragment, which
                                 never reaches the server, and then in the WebSocket hello)
 GET  /api/games                 the registered games: titles, seats, options, view module
+POST /api/games/{game}/players  the seats of a game with {"options"} (a mode of play may change
+                                them); 400 names a bad option
 POST /api/tables                start a game: {"game", "seats": {p: here|invite|computer},
                                 "options", "seed"}; answers the table's id and the human seats'
                                 tokens (shown once, never again)
@@ -27,7 +29,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from wartable.engine import WartableError, get_rules, replay_steps
+from wartable.engine import Game, WartableError, get_rules, replay_steps
 from wartable.engine import games as game_ids
 from wartable.server.odds import OddsError, check_query
 from wartable.server.seats import TokenError
@@ -90,6 +92,26 @@ async def catalogue() -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+class SeatQuestion(BaseModel):
+    """The lobby asks which seats a game has with the options chosen so far."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+@router.post("/api/games/{game_id}/players")
+async def players_for(game_id: str, body: SeatQuestion) -> dict[str, Any]:
+    if game_id not in game_ids():
+        raise HTTPException(status_code=404, detail=f"no game {game_id!r}")
+    rules = get_rules(game_id)
+    try:
+        options = Game.checked_options(rules, body.options)
+    except WartableError as error:
+        raise HTTPException(status_code=400, detail=str(error)) from error
+    return {"players": list(rules.players(options))}
 
 
 @router.post("/api/tables")

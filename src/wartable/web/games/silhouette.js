@@ -223,17 +223,6 @@ export default {
       same_part: CHOICE("counts as connected", "接続とみなす"),
     },
   },
-  // the seats of a game with these options (rule S1): the lobby redraws them when they change
-  seats(options) {
-    if (options.mode === "team") {
-      const n = Math.max(2, Math.min(4, Number(options.team_size) || 2));
-      return Array.from({ length: n }, (_, i) => [`a${i + 1}`, `b${i + 1}`]).flat();
-    }
-    if (options.mode === "solo") return ["pilot1"];
-    if (options.mode === "coop") return ["pilot1", "pilot2"];
-    return ["p1", "p2"];
-  },
-
   targets,
   prompt,
   pieceName,

@@ -21,30 +21,26 @@ async function moduleFor(entry) {
   return state.modules[entry.id];
 }
 
-// The seats of the chosen game: a view module whose seats depend on the options (a mode of
-// play, a team size) says which with seats(options); else the catalogue's.
-function seatsOf(entry) {
-  const mod = state.modules[entry.id];
-  if (typeof mod?.seats === "function") {
-    try {
-      return mod.seats({ ...entry.options, ...state.options });
-    } catch {
-      return entry.players;
-    }
+// The seats of the chosen game with the options chosen so far (a mode of play or a team size
+// may change them): the server's answer, or the seats as they are while the options are bad.
+async function seatsOf(entry) {
+  try {
+    return (await postJSON(`/api/games/${encodeURIComponent(entry.id)}/players`, { options: state.options })).players;
+  } catch {
+    return Object.keys(state.seats);
   }
-  return entry.players;
 }
 
 // Keep a kind for every seat of the game as the options now make it (a new seat: the first
 // one here, the others the computer), and drop the seats it no longer has.
-function syncSeats(entry) {
-  const seats = seatsOf(entry);
+async function syncSeats(entry) {
+  const seats = await seatsOf(entry);
+  if (state.chosen !== entry) return; // another game was picked meanwhile
   state.seats = Object.fromEntries(seats.map((p, i) => [p, state.seats[p] ?? (i === 0 ? "here" : "computer")]));
 }
 
-function optionChanged(entry) {
-  if (typeof state.modules[entry.id]?.seats !== "function") return;
-  syncSeats(entry);
+async function optionChanged(entry) {
+  await syncSeats(entry);
   renderSeats();
 }
 
@@ -86,7 +82,6 @@ async function choose(entry) {
   state.seats = Object.fromEntries(entry.players.map((p, i) => [p, i === 0 ? "here" : "computer"]));
   state.options = { ...entry.options };
   await moduleFor(entry);
-  syncSeats(entry);
   render();
 }
 
@@ -95,7 +90,7 @@ function renderSeats() {
   clear(box);
   const entry = state.chosen;
   if (!entry) return;
-  for (const seat of seatsOf(entry)) {
+  for (const seat of Object.keys(state.seats)) {
     const select = h(
       "select",
       {
