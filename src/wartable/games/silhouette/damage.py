@@ -12,7 +12,16 @@ from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.silhouette import attack, enemy, stand, victory
 from wartable.games.silhouette.components import Item
 from wartable.games.silhouette.grid import SIZE, cell_key, joined, parse_key, touching
-from wartable.games.silhouette.state import Machine, connected, item, links, live, machine, name_of
+from wartable.games.silhouette.state import (
+    Machine,
+    connected,
+    core_key,
+    item,
+    links,
+    live,
+    machine,
+    name_of,
+)
 from wartable.games.silhouette.steps import owner_of, step, wait
 
 GONE_NAME = {
@@ -43,16 +52,12 @@ def defend_options(state: State, t: Machine, key: str) -> list[Action]:
         kind = item(state, c["item"]).kind
         if kind == "armour" and c["part"] == cell["part"] and touching(here, parse_key(other)):
             options.append({"do": "armour", "cell": other})
-    if cell["part"] == core_part(t):
+    if cell["part"] == t["cells"][core_key(t)]["part"]:
         reach = {cell_key(c) for c in connected(state, t)}
         for other, c in t["cells"].items():
             if other != key and other in reach and item(state, c["item"]).kind == "arm":
                 options.append({"do": "arm", "cell": other})
     return options
-
-
-def core_part(t: Machine) -> str:
-    return str(next(c["part"] for c in t["cells"].values() if c["item"] == "core"))
 
 
 def defend_legal(state: State, player: str) -> list[Action]:
@@ -191,14 +196,13 @@ def after_damage(ctx: Context, state: State, t: Machine) -> None:
 def settle(ctx: Context, state: State, t: Machine) -> None:
     """P.3 separation: a piece held by neither the base nor the core falls away (G18); the
     core's piece off the base is out of action (S10 ②); S10 ① the core; S6.5 whole parts."""
-    core_key_ = next(k for k, c in t["cells"].items() if c["item"] == "core")
-    core = t["cells"][core_key_]
+    core = t["cells"][core_key(t)]
     if core["gone"] is not None:  # S10 ①, or S11: the core's part detached from the base
         remove_parts(ctx, t)
         victory.put_out(ctx, state, t, "base" if core["gone"] == "detached" else "core")
         return
     alive = live(t)
-    core_cell = parse_key(core_key_)
+    core_cell = parse_key(core_key(t))
     held = joined(alive, core_cell, links(t)) if t["unit"] else based(alive, t)
     if core_cell not in held:
         remove_parts(ctx, t)

@@ -59,6 +59,14 @@ def check(options: dict[str, Any], comp: Components) -> None:
             raise OptionError(f"option robots: {seat}: no silhouette {rid!r} (known: {names})")
 
 
+def robots_of(options: dict[str, Any], players: tuple[str, ...]) -> dict[str, str]:
+    """Each seat's robot: the ``robots`` option's, else the defaults in turn."""
+    return {
+        seat: options["robots"].get(seat, DEFAULT_ROBOTS[n % len(DEFAULT_ROBOTS)])
+        for n, seat in enumerate(players)
+    }
+
+
 def seat_side(mode: str, seat: str) -> str:
     """A seat's side: a or b in team play, p1 a and p2 b in versus, the pilots a (G1)."""
     if mode == "team":
@@ -101,8 +109,7 @@ def new_state(ctx: Context, options: dict[str, Any]) -> State:
     players = seats(options, comp)
     start = comp.rules["start_sp"]
     machines: dict[str, Machine] = {}
-    for n, seat in enumerate(players):
-        rid = options["robots"].get(seat, DEFAULT_ROBOTS[n % len(DEFAULT_ROBOTS)])
+    for seat, rid in robots_of(options, players).items():
         machines[seat] = new_machine(seat, comp.robots[rid], seat, seat_side(mode, seat), start)
     rounds = comp.rules["rounds"]
     if mode in DEFAULT_SCENARIO:
@@ -149,10 +156,7 @@ def options_for(options: dict[str, Any], player: str | None, comp: Components) -
         return options
     players = seats(options, comp)
     side = {seat: seat_side(options["mode"], seat) for seat in players}
-    robots = {
-        seat: options["robots"].get(seat, DEFAULT_ROBOTS[n % len(DEFAULT_ROBOTS)])
-        for n, seat in enumerate(players)
-    }
+    robots = robots_of(options, players)
     own = {robots[s] for s in players if player is not None and side[s] == side[player]}
     others = set(robots.values()) - own
     kept = {rid: sheet for rid, sheet in drawn.items() if rid not in others}
