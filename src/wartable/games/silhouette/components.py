@@ -183,9 +183,10 @@ class Components:
 
 
 def _layout(
-    layout: list[str], keys: dict[str, dict[str, Any]]
+    layout: list[str], keys: dict[str, str]
 ) -> tuple[dict[str, tuple[str, str, str]], list[str]]:
-    """The cells of a layout picture as "row-col" -> (part, item id, token), and its problems."""
+    """The cells of a layout picture as "row-col" -> (part, item id, token), and its problems;
+    `keys` maps each item key to its item id."""
     cells: dict[str, tuple[str, str, str]] = {}
     problems: list[str] = []
     for index, line in enumerate(layout):
@@ -203,14 +204,14 @@ def _layout(
             elif match.group(2) not in keys:
                 problems.append(f"row {row} column {col}: no item has the key {match.group(2)!r}")
             else:
-                cells[cell_key((row, col))] = (match.group(1), keys[match.group(2)]["id"], token)
+                cells[cell_key((row, col))] = (match.group(1), keys[match.group(2)], token)
     return cells, problems
 
 
-def _robot_problems(robot: dict[str, Any], items: dict[str, Any]) -> list[tuple[str, str]]:
+def _robot_problems(robot: dict[str, Any], doc: dict[str, Any]) -> list[tuple[str, str]]:
     """(field, message) for every problem of one robot sheet."""
-    keys = {item["key"]: {"id": iid, **item} for iid, item in items.items()}
-    cells, problems = _layout(robot["layout"], keys)
+    items = doc["items"]
+    cells, problems = _layout(robot["layout"], {item["key"]: iid for iid, item in items.items()})
     found = [("layout", p) for p in problems]
     if found:
         return found
@@ -243,7 +244,9 @@ def _robot_problems(robot: dict[str, Any], items: dict[str, Any]) -> list[tuple[
         found.append(("layout", f"cells not joined to the core (S6.1 connection): {names}"))
     if robot["kind"] == "silhouette" and not any(row == 1 for row, _ in live):
         found.append(("layout", "a silhouette needs cells in row 1 to stand on the base (S10 ②)"))
-    return found
+    if found or robot["kind"] != "silhouette":
+        return found
+    return _standing_problems(live, links, parse_key(cores[0]), doc["physics"])
 
 
 def _extra_checks(doc: dict[str, Any]) -> list[tuple[DataPath, str]]:
@@ -262,24 +265,20 @@ def _extra_checks(doc: dict[str, Any]) -> list[tuple[DataPath, str]]:
     if [i for i in doc["items"].values() if i["kind"] == "ram"] == []:
         found.append((("items",), "an item of kind ram is needed: every silhouette can ram (S6.1)"))
     for rid, robot in doc["robots"].items():
-        problems = _robot_problems(robot, doc["items"])
-        if not problems and robot["kind"] == "silhouette":
-            problems = _standing_problems(robot, doc)
+        problems = _robot_problems(robot, doc)
         found.extend((("robots", rid, field_name), message) for field_name, message in problems)
     return found
 
 
-def _standing_problems(robot: dict[str, Any], doc: dict[str, Any]) -> list[tuple[str, str]]:
+def _standing_problems(
+    live: set[Cell], links: list[tuple[Cell, Cell]], core: Cell, physics: dict[str, Any]
+) -> list[tuple[str, str]]:
     """An intact silhouette must stand under every physics profile (S10 ③, G20)."""
-    keys = {item["key"]: {"id": iid} for iid, item in doc["items"].items()}
-    cells, _ = _layout(robot["layout"], keys)
-    live = {parse_key(key): CellState() for key in cells}
-    core = next(key for key, (_, iid, _) in cells.items() if doc["items"][iid]["kind"] == "core")
-    links = [(parse_key(a), parse_key(b)) for a, b in (t.split() for t in robot.get("links", []))]
+    intact = {cell: CellState() for cell in live}
     found = []
-    for pid, values in doc["physics"].items():
+    for pid, values in physics.items():
         profile = Profile(**{k: v for k, v in values.items() if k != "source"})
-        theta = lean(live, links, parse_key(core), profile).theta
+        theta = lean(intact, links, core, profile).theta
         if theta >= STANDS_BELOW:
             found.append(
                 ("layout", f"it does not stand intact: leans {theta:.0f}° under physics.{pid}")
@@ -308,7 +307,7 @@ def build(doc: dict[str, Any]) -> Components:
         )
         for iid, item in doc["items"].items()
     }
-    keys = {item.key: {"id": iid} for iid, item in items.items()}
+    keys = {item.key: iid for iid, item in items.items()}
     robots = {}
     for rid, robot in doc["robots"].items():
         cells, _ = _layout(robot["layout"], keys)

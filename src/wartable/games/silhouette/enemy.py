@@ -12,7 +12,7 @@ from wartable.games.silhouette.grid import SIZE, cell_key
 from wartable.games.silhouette.state import Machine, enemies_of, item, name_of
 
 
-def take_turn(ctx: Context, state: State, m: Machine, attacks: int = 1) -> None:
+def take_turn(ctx: Context, state: State, m: Machine) -> None:
     targets = enemies_of(state, m)
     usable = attack.weapons(state, m, ("ranged", "melee"))
     ranked = sorted(usable, key=lambda inst: -item(state, usable[inst]).attacks)
@@ -32,7 +32,7 @@ def take_turn(ctx: Context, state: State, m: Machine, attacks: int = 1) -> None:
             ),
             rule="S6.2",
         )
-    attack.begin(ctx, state, m, weapon, target["id"], attacks - 1)
+    attack.begin(ctx, state, m, weapon, target["id"], 0)
 
 
 def lands(t: Machine, at: list[int]) -> bool:

@@ -97,10 +97,8 @@ def turn_done(ctx: Context, state: State, m: Machine, attacks_left: int) -> None
     state["attack"] = None
     if state["end"] is not None:
         return
-    if attacks_left > 0 and in_action(m) and m["owner"] is not None:
+    if attacks_left > 0 and in_action(m):  # only a player's 6 SP buys a second attack
         wait(state, "turn", machine=m["id"], attacks=attacks_left, fresh=False)
-    elif attacks_left > 0 and in_action(m):
-        enemy.take_turn(ctx, state, m, attacks_left)
     else:
         next_turn(ctx, state)
 

@@ -44,8 +44,7 @@ def check(options: dict[str, Any], comp: Components) -> None:
             raise OptionError(
                 f"option scenario: no scenario {sid!r} (known: {', '.join(comp.scenarios)})"
             )
-        wanted = 1 if mode == "solo" else 2
-        if (comp.scenarios[sid].players == 1) != (wanted == 1):
+        if (comp.scenarios[sid].players == 1) != (mode == "solo"):
             raise OptionError(f"option scenario: {sid!r} is not a {mode} scenario")
     elif options["scenario"]:
         raise OptionError(f"option scenario is for solo and coop play, not {mode}")

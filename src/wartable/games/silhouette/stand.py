@@ -103,13 +103,14 @@ def stand_apply(ctx: Context, state: State, player: str, action: Action) -> None
             t["lean"] = judge(state, t)  # shown, not judged: a momentary fall is no fall (S11)
         if t["out"] is None:
             return
-    elif do == "fallen" or (do == "done" and judge(state, t)["verdict"] == "fallen"):
-        if profile(state) is not None:
-            t["lean"] = judge(state, t)
-        victory.put_out(ctx, state, t, "fallen")
     elif do == "done":
         t["lean"] = judge(state, t)
-        report(ctx, t)
+        if t["lean"]["verdict"] == "fallen":
+            victory.put_out(ctx, state, t, "fallen")
+        else:
+            report(ctx, t)
+    elif do == "fallen":
+        victory.put_out(ctx, state, t, "fallen")
     else:
         damage.say(ctx, t, msg("its owner reports that it stands", "自立していると申告"), "S10")
     state["step"] = None

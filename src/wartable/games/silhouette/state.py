@@ -93,8 +93,3 @@ def enemies_of(state: State, m: Machine) -> list[Machine]:
         for other in state["machines"].values()
         if other["side"] != m["side"] and in_action(other)
     ]
-
-
-def player_machine(state: State, player: str) -> Machine:
-    """The silhouette a seat plays."""
-    return machine(state, player)
