@@ -279,6 +279,45 @@ class ForbidsPassing(Skirmish):
             raise IllegalAction("rule X1: you may not pass")
 
 
+class KeepsSecrets(Skirmish):
+    """determinize hands back the real state: a search on it would see every face-down unit."""
+
+    id = "skirmish-keeps-secrets"
+
+    def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        return state
+
+
+class RedrawsOwnUnits(Skirmish):
+    """determinize re-draws the player's own units too, which they can see."""
+
+    id = "skirmish-redraws-own"
+
+    def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        state = super().determinize(state, player, rng)
+        for unit in state["units"]:
+            unit["kind"] = rng.choice(["tank", "guard", "scout"])
+        return state
+
+
+class DrawsInRealOrder(Skirmish):
+    """determinize deals the unseen pool in the order the real state holds it, so the copy
+    tells the real order apart (an agent searching it would learn the hidden cup order)."""
+
+    id = "skirmish-real-order"
+
+    def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        for side, cup in state["cups"].items():
+            unseen = [u for u in state["units"] if u["side"] == side and not u["up"]]
+            unseen = [] if side == player else unseen
+            pool = cup + [u["kind"] for u in unseen]
+            pool = pool[rng.randrange(len(pool)) :] + pool[: 0]
+            for unit in unseen:
+                unit["kind"] = pool.pop() if pool else unit["kind"]
+            state["cups"][side] = cup
+        return state
+
+
 BROKEN = [
     (Crashes(), "crash"),
     (ViewCrashes(), "crash"),
@@ -300,6 +339,9 @@ BROKEN = [
     (AcceptsAnything(), "accepted-illegal"),
     (CountsProbes(), "changed-on-illegal"),
     (ForbidsPassing(), "refused-legal"),
+    (KeepsSecrets(), "determinize"),
+    (RedrawsOwnUnits(), "determinize"),
+    (DrawsInRealOrder(), "determinize"),
 ]
 
 

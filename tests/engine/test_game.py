@@ -205,3 +205,67 @@ def test_result_when_over() -> None:
     assert game.result == {"winners": [], "scores": {"red": 3, "blue": 3}}
     with pytest.raises(IllegalAction, match="over"):
         game.apply("red", {"pass": True})
+
+
+# -- determinized copies -----------------------------------------------------------------------
+
+
+def test_a_determinized_copy_shows_its_player_the_same_game() -> None:
+    game = new_game("skirmish", seed=11)
+    play_until(game, "move")
+    copy = game.determinized("red", seed=3)
+    assert copy.view("red")["board"] == game.view("red")["board"]
+    assert copy.view("red")["legal_actions"] == game.view("red")["legal_actions"]
+    assert copy.log("red") == game.log("red")
+
+
+def test_a_determinized_copy_redraws_what_the_player_cannot_see() -> None:
+    game = new_game("skirmish", seed=11)
+    blue_units = [u["kind"] for u in game.state["units"] if u["side"] == "blue"]
+    drawn = {
+        tuple(u["kind"] for u in game.determinized("red", seed=s).state["units"][3:])
+        for s in range(30)
+    }
+    assert len(drawn) > 1
+    assert any(kinds != tuple(blue_units) for kinds in drawn)
+    # red's own units are red's to see: never re-drawn
+    assert {
+        tuple(u["kind"] for u in game.determinized("red", seed=s).state["units"][:3])
+        for s in range(30)
+    } == {tuple(u["kind"] for u in game.state["units"][:3])}
+
+
+def test_a_determinized_copy_does_not_foretell_the_real_dice() -> None:
+    game = new_game("skirmish", seed=11)
+    copies = [game.determinized("red", seed=s) for s in range(20)]
+    real = game.clone().dice.roll(8)
+    assert all(copy.dice.roll(8) != real for copy in copies)
+    assert len({copy.dice.state for copy in copies}) == 20
+
+
+def test_a_determinized_copy_holds_no_event_the_player_did_not_see() -> None:
+    game = new_game("skirmish", seed=11)
+    game.apply("blue", {"stance": "attack"})  # red may not know it yet
+    copy = game.determinized("red", seed=1)
+    assert copy.state["stance"]["blue"] in ("attack", "defend")
+    assert len(copy.events) == len(game.events)
+    for real, seen in zip(game.events, copy.events, strict=True):
+        assert seen == real or (seen["kind"] == "unseen" and "red" not in seen["to"])
+
+
+def test_a_determinized_copy_replays_from_its_own_record() -> None:
+    game = new_game("skirmish", seed=11)
+    play_until(game, "move")
+    copy = game.determinized("blue", seed=5)
+    start_fight(copy)
+    while not copy.over:
+        player = copy.to_act[0]
+        copy.apply(player, copy.legal_actions(player)[0])
+    record = json.loads(json.dumps(copy.record()))
+    assert record["start"]["state"] != game.state or record["actions"]
+    assert wartable.replay(record).fingerprint() == copy.fingerprint()
+
+
+def test_determinized_refuses_a_stranger() -> None:
+    with pytest.raises(IllegalAction, match="no player 'green'"):
+        new_game("skirmish", seed=1).determinized("green", seed=1)

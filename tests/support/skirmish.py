@@ -11,6 +11,7 @@ After `turns` turns, or when a side has no units, the side with more units wins.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from pathlib import Path as FilePath
 from typing import Any
@@ -228,6 +229,24 @@ class Skirmish(Rules):
                     yield ("stance", side)
         for side, cup in state["cups"].items():
             yield from hidden_items(("cups", side), cup)
+
+    def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        """Face-down enemy units and every cup re-drawn from the same pool (each side's cup
+        plus its unseen units: what has left the cup was seen), and a secret stance guessed."""
+        for side, cup in state["cups"].items():
+            unseen = [u for u in state["units"] if u["side"] == side and not u["up"]]
+            if side == player:
+                unseen = []
+            pool = sorted(cup + [u["kind"] for u in unseen])
+            rng.shuffle(pool)
+            for unit in unseen:
+                unit["kind"] = pool.pop()
+            state["cups"][side] = pool
+        if state["phase"] == "stance":
+            for side, stance in state["stance"].items():
+                if stance is not None and side != player:
+                    state["stance"][side] = rng.choice(["attack", "defend"])
+        return state
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         units = [

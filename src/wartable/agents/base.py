@@ -1,14 +1,28 @@
-"""The agent interface: choose one of the legal actions in a view."""
+"""The agent interface: choose one of the legal actions in a view.
+
+An agent decides for one seat from that seat's view. A search agent is also handed `copies`:
+a function from a seed to ``game.determinized(seat, seed)``, made by the caller (the terminal,
+the server, the simulator), never the game itself.
+"""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from wartable.engine.game import Game
+
+Copies = Callable[[int], "Game"]
 
 
 class Agent(ABC):
     """Decides for one seat from that seat's view (as `Game.view(seat)` returns it)."""
 
+    # True for an agent that searches determinized copies: the caller then passes `copies`
+    searches: ClassVar[bool] = False
+
     @abstractmethod
-    def choose(self, view: dict[str, Any]) -> dict[str, Any]:
+    def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
         """One action from ``view["legal_actions"]``."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from wartable.agents.base import Agent
+from wartable.agents.base import Agent, Copies
 
 
 class RandomAgent(Agent):
@@ -16,7 +16,7 @@ class RandomAgent(Agent):
     def __init__(self, seed: int = 0) -> None:
         self.random = random.Random(seed)
 
-    def choose(self, view: dict[str, Any]) -> dict[str, Any]:
+    def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
         options = view.get("legal_actions") or []
         if not options:
             raise ValueError("the view offers no legal action to choose from")

@@ -6,7 +6,10 @@
 - every view and every record handed to a player is JSON and shows none of that player's
   secrets (the game's `hidden_paths`): replacing each secret by a marker changes nothing a
   player sees, and no secret value turns up in the log they are shown;
-- illegal and malformed actions are refused with `IllegalAction` and change nothing.
+- illegal and malformed actions are refused with `IllegalAction` and change nothing;
+- a determinized copy (`Game.determinized`) shows its player exactly their view, depends only on
+  what they may know (a copy of a copy is the copy), re-draws hidden parts that really vary
+  across seeds, and replays, clones and plays on to its end.
 A failure raises `ConformanceError` whose `kind` names the check.
 """
 
@@ -38,7 +41,9 @@ KINDS = (
     "accepted-illegal",
     "changed-on-illegal",
     "refused-legal",
+    "determinize",
 )
+_DRAWS = 4  # seeds tried per position to see the hidden parts vary
 
 
 class ConformanceError(AssertionError):
@@ -56,6 +61,8 @@ class Report:
     longest: int = 0
     illegal_probes: int = 0
     view_checks: int = 0
+    hidden_positions: int = 0  # positions where a player had secrets to re-draw
+    varied_positions: int = 0  # ... and the determinized copies differed in them
 
 
 _MARK = "\u2063hidden-{}\u2063"
@@ -83,6 +90,15 @@ def check_game(
         except Exception:
             raise run.fail("crash", traceback.format_exc()) from None
         report.games += 1
+    if report.hidden_positions and not report.varied_positions:
+        raise ConformanceError(
+            "determinize",
+            rules.id,
+            seed,
+            0,
+            f"in {report.hidden_positions} positions with secrets, determinized copies never "
+            "re-drew them differently",
+        )
     return report
 
 
@@ -113,13 +129,14 @@ class _Run:
         prints = [game.fingerprint()]
         clone_at = self.chooser.randrange(0, 50)
         clone: Game | None = None
+        early: Game | None = None  # the same position, kept for a determinized copy to play
         limit = self.rules.max_actions(game.options)
         while not game.over:
             if self.step % self.check_every == 0:
                 self.check_secrets(game)
                 self.check_illegal(game)
             if self.step == clone_at:
-                clone = game.clone()
+                clone, early = game.clone(), game.clone()
             player, action = self.choose(game)
             seen = len(game.events)
             try:
@@ -140,8 +157,9 @@ class _Run:
         self.check_result(game)
         self.check_secrets(game)
         self.check_replay(game, prints)
-        if clone is not None:
+        if clone is not None and early is not None:
             self.check_clone(game, clone, clone_at)
+            self.check_copy_plays(early)
         self.report.actions += self.step
         self.report.longest = max(self.report.longest, self.step)
 
@@ -200,6 +218,8 @@ class _Run:
                 raise self.fail("leak", f"the view of {player} shows hidden data at {where}")
             if player in game.to_act:
                 self.check_actions_blind(game, masked, player)
+            if player is not None:
+                self.check_determinized(game, player, paths)
 
     def check_actions_blind(self, game: Game, masked: State, player: str) -> None:
         try:
@@ -210,6 +230,72 @@ class _Run:
             ) from None
         if blind != game.legal_actions(player):
             raise self.fail("leak", f"{player}'s legal actions depend on what they may not see")
+
+    # -- determinized copies -------------------------------------------------------------------
+
+    def determinized(self, game: Game, player: str, seed: int) -> Game:
+        try:
+            return game.determinized(player, seed)
+        except Exception:
+            raise self.fail(
+                "determinize", f"determinized({player!r}) failed:\n{traceback.format_exc()}"
+            ) from None
+
+    def check_determinized(self, game: Game, player: str, paths: list[Path]) -> None:
+        """The copy shows `player` their view; it is a function of what they know; its hidden
+        parts vary with the seed."""
+        seeds = [self.chooser.randrange(1 << 30) for _ in range(_DRAWS)]
+        copies = [self.determinized(game, player, s) for s in seeds]
+        real = _without_undo(game.view(player))
+        for copy in copies:
+            if _without_undo(copy.view(player)) != real:
+                where = _first_difference(real, _without_undo(copy.view(player)))
+                raise self.fail("determinize", f"{player}'s view of the copy differs at {where}")
+        again = self.determinized(copies[0], player, seeds[1])
+        if again.fingerprint() != copies[1].fingerprint() or again.events != copies[1].events:
+            where = _first_difference(again.state, copies[1].state)
+            raise self.fail(
+                "determinize",
+                f"{player}'s copy depends on more than they know: a copy of a copy differs "
+                f"from the copy made with the same seed (at {where})",
+            )
+        if paths:
+            self.report.hidden_positions += 1
+            hidden = {canonical([_get(c.state, p) for p in paths]) for c in copies}
+            self.report.varied_positions += len(hidden) > 1
+
+    def check_copy_plays(self, game: Game) -> None:
+        """A determinized copy replays from its record, clones, and plays on to its end
+        (checked once the real game has passed, so that its own faults are named first)."""
+        player = self.chooser.choice(game.players)
+        copy = self.determinized(game, player, self.chooser.randrange(1 << 30))
+        twin = copy.clone()
+        chooser = random.Random(self.seed)
+        limit = self.rules.max_actions(game.options)
+        for _ in range(limit):
+            if copy.over:
+                break
+            try:
+                actor = chooser.choice(copy.to_act)
+                copy.apply(actor, chooser.choice(copy.legal_actions(actor)))
+            except Exception:  # the rules fail on a legal action: a crash, wherever it is
+                raise self.fail(
+                    "crash", f"in {player}'s determinized copy:\n{traceback.format_exc()}"
+                ) from None
+        else:
+            raise self.fail("determinize", f"{player}'s copy did not end in {limit} actions")
+        try:
+            for actor, action in copy.actions:
+                twin.apply(actor, action)
+            *_, replayed = replay_steps(json.loads(json.dumps(copy.record())), self.rules)
+        except ConformanceError:
+            raise
+        except Exception:
+            raise self.fail(
+                "determinize", f"{player}'s copy does not play on:\n{traceback.format_exc()}"
+            ) from None
+        if not (copy.fingerprint() == twin.fingerprint() == replayed.fingerprint()):
+            raise self.fail("determinize", f"{player}'s copy does not clone or replay exactly")
 
     def check_log(self, game: Game, since: int) -> None:
         """No secret value of a player's, absent from their view, appears in their new log."""
@@ -297,6 +383,11 @@ class _Run:
             raise self.fail("clone", f"a clone taken at step {at} ends in another state")
         if game.fingerprint() != final:
             raise self.fail("clone", "playing on a clone changed the original")
+
+
+def _without_undo(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without `can_undo`: a copy starts with no actions of its own to take back."""
+    return {k: v for k, v in view.items() if k != "can_undo"}
 
 
 def _get(state: Any, path: Path) -> Any:

@@ -27,6 +27,13 @@ class Dice:
     def __init__(self, seed: int) -> None:
         self.state = seed & _MASK
 
+    @staticmethod
+    def seeded_state(seed: int) -> int:
+        """A generator state for a re-seeded copy: `seed` mixed, so that nearby seeds (and the
+        game's own seed) give unrelated dice."""
+        dice = Dice(seed ^ 0x5DEECE66D)
+        return dice._next()
+
     def _next(self) -> int:
         self.state = (self.state + _GOLDEN) & _MASK
         z = self.state

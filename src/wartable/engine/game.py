@@ -7,32 +7,53 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from wartable.engine.dice import Dice
 from wartable.engine.errors import IllegalAction, OptionError
-from wartable.engine.log import Event, events_for
+from wartable.engine.log import Event, events_for, visible
 from wartable.engine.plain import copy_plain, digest
 from wartable.engine.rules import Action, Context, Rules, State
 
 
 class Game:
-    """A game of `rules` from `seed` and `options`; change it only through `apply` and `undo`."""
+    """A game of `rules` from `seed` and `options`; change it only through `apply` and `undo`.
 
-    def __init__(self, rules: Rules, seed: int, options: dict[str, Any] | None = None) -> None:
+    A game usually starts from the rules' setup; one made by `determinized` (or replayed from
+    such a copy's record) starts from a position instead: `start` holds its state, dice and log.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        start: dict[str, Any] | None = None,
+    ) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise OptionError(f"the seed must be an integer, got {seed!r}")
         self.rules = rules
         self.seed = seed
-        self.options = self.checked_options(rules, options or {})
+        self.options: dict[str, Any] = (
+            self.checked_options(rules, options or {}) if start is None else dict(options or {})
+        )
         self.players: tuple[str, ...] = rules.players(self.options)
-        self.dice = Dice(seed)
-        self.events: list[Event] = []
+        self.start = start
         self.actions: list[tuple[str, Action]] = []
         self.barrier = 0  # actions up to here used chance or revealed secrets: undo stops here
-        self._ctx = Context(self.dice, self.events)
-        self.state: State = rules.setup(self._ctx, self.players, self.options)
         self._legal: dict[str, list[Action]] = {}
+        if start is None:
+            self.dice = Dice(seed)
+            self.events: list[Event] = []
+            self._ctx = Context(self.dice, self.events)
+            self.state: State = rules.setup(self._ctx, self.players, self.options)
+        else:
+            self.dice = Dice(0)
+            self.dice.state = start["dice"]
+            self.events = copy_plain(start["events"])
+            self._ctx = Context(self.dice, self.events)
+            self.state = copy_plain(start["state"])
 
     @staticmethod
     def checked_options(rules: Rules, options: dict[str, Any]) -> dict[str, Any]:
@@ -113,27 +134,32 @@ class Game:
         self._legal = {}
         return self.events[start:]
 
-    def view(self, player: str | None) -> dict[str, Any]:
-        """Only what `player` may see (None = spectator), with their legal actions if to act."""
+    def view(self, player: str | None, *, texts: bool = True) -> dict[str, Any]:
+        """Only what `player` may see (None = spectator), with their legal actions if to act.
+        Without `texts` the actions come without their words (an agent's quick look)."""
         if player is not None and player not in self.players:
             raise IllegalAction(f"there is no player {player!r} in {self.id}")
-        to_act = self.to_act
+        result = self.result
+        to_act = () if result is not None else self.rules.to_act(self.state)
         view: dict[str, Any] = {
             "game": self.id,
             "title": self.rules.title,
             "players": list(self.players),
             "you": player,
             "to_act": list(to_act),
-            "over": self.over,
-            "result": self.result,
+            "over": result is not None,
+            "result": result,
             "board": self.rules.view(self.state, player),
             "can_undo": player is not None and self.can_undo(player),
         }
         if player is not None and player in to_act:
-            view["legal_actions"] = [
-                {"action": a, "text": self.rules.describe(self.state, player, a)}
-                for a in self.legal_actions(player)
-            ]
+            legal = self.legal_actions(player)
+            if texts:
+                view["legal_actions"] = [
+                    {"action": a, "text": self.rules.describe(self.state, player, a)} for a in legal
+                ]
+            else:
+                view["legal_actions"] = [{"action": a} for a in legal]
         return view
 
     def log(self, player: str | None, since: int = 0) -> list[Event]:
@@ -171,8 +197,8 @@ class Game:
             self._restore(self.actions[:count])
 
     def _restore(self, actions: list[tuple[str, Action]]) -> None:
-        """Rebuild this game from its seed by replaying `actions`."""
-        fresh = Game(self.rules, self.seed, self.options)
+        """Rebuild this game from its seed (or its starting position) by replaying `actions`."""
+        fresh = Game(self.rules, self.seed, self.options, self.start)
         for player, action in actions:
             fresh.apply(player, action)
         self.__dict__.update(fresh.__dict__)
@@ -185,6 +211,7 @@ class Game:
         twin.seed = self.seed
         twin.options = self.options
         twin.players = self.players
+        twin.start = self.start  # never changed once made
         twin.dice = Dice(0)
         twin.dice.state = self.dice.state
         twin.events = list(self.events)  # events are never changed once logged
@@ -194,6 +221,24 @@ class Game:
         twin.state = copy_plain(self.state)
         twin._legal = {}
         return twin
+
+    def determinized(self, player: str, seed: int) -> Game:
+        """A copy `player` cannot tell from this game, the only copy a search may use: what is
+        hidden from them is re-drawn by the rules' `determinize` from a generator seeded with
+        `seed`, the dice are re-seeded from `seed` (the copy does not foretell the real rolls),
+        the log keeps only the places of events they did not see, and the options are theirs.
+
+        >>> copy = wartable.new_game("votoms", seed=7).determinized("bieler", seed=1)
+        """
+        if player not in self.players:
+            raise IllegalAction(f"there is no player {player!r} in {self.id}")
+        state = self.rules.determinize(copy_plain(self.state), player, random.Random(seed))
+        events = [
+            e if visible(e, player) else {"n": e["n"], "kind": "unseen", "to": e["to"]}
+            for e in self.events
+        ]
+        start = {"state": state, "dice": Dice.seeded_state(seed), "events": events}
+        return Game(self.rules, seed, self.rules.options_for(self.options, player), start)
 
     def fingerprint(self) -> str:
         """A digest of everything that decides the future: state and dice."""

@@ -41,6 +41,7 @@ def full_record(game: Game) -> dict[str, Any]:
         "chain": chain(actions),
         "final": game.fingerprint(),
         "over": game.over,
+        **({} if game.start is None else {"start": game.start}),
     }
 
 
@@ -91,8 +92,16 @@ def _checked(
     raw_actions = _field(record, "actions", list)
     expected_chain = _field(record, "chain", str)
     final = _field(record, "final", str)
+    start = record.get("start")
+    if start is not None and not (
+        isinstance(start, dict)
+        and isinstance(start.get("state"), dict)
+        and isinstance(start.get("dice"), int)
+        and isinstance(start.get("events"), list)
+    ):
+        raise RecordError(f"the record's 'start' field is malformed: {start!r:.80}")
     try:
-        game = Game(rules or get_rules(game_id), seed, options)
+        game = Game(rules or get_rules(game_id), seed, options, start)
     except WartableError as error:
         raise RecordError(f"the record's game cannot be set up: {error}") from error
     if game.rules.version != version:

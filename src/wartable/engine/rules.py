@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import Any, TypeVar
@@ -172,6 +173,19 @@ class Rules(ABC):
         neither shows it nor changes: this is the game's declaration of its secrets.
         """
         return ()
+
+    def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        """`state` (a copy: change it in place and return it) with everything hidden from
+        `player` re-drawn at random from `rng`, consistently with all they have seen.
+
+        The answer must depend only on what `player` may know and on `rng`: two states they
+        cannot tell apart give the same answer for the same `rng` (so draw from the unseen
+        pools in a fixed order, sorted, never in the order the real state holds them).
+        A game without secrets keeps this default.
+        """
+        if any(True for _ in self.hidden_paths(state, player)):
+            raise NotImplementedError(f"{self.id} has hidden information but no determinize")
+        return state
 
     def describe(self, state: State, player: str, action: Action) -> Msg:
         """The action as players say it, in both languages."""
