@@ -311,7 +311,8 @@ class DrawsInRealOrder(Skirmish):
             unseen = [u for u in state["units"] if u["side"] == side and not u["up"]]
             unseen = [] if side == player else unseen
             pool = cup + [u["kind"] for u in unseen]
-            pool = pool[rng.randrange(len(pool)) :] + pool[: 0]
+            turn = rng.randrange(len(pool))
+            pool = pool[turn:] + pool[:turn]  # rotated, never sorted
             for unit in unseen:
                 unit["kind"] = pool.pop() if pool else unit["kind"]
             state["cups"][side] = cup
