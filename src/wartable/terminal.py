@@ -15,11 +15,14 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from wartable.agents import Agent, RandomAgent
+from wartable.agents import Agent
+from wartable.agents.levels import LEVELS, make_agent
+from wartable.agents.play import decide
 from wartable.engine import Game, IllegalAction, save_record
 from wartable.text import event_text
 
-SEAT_KINDS = ("human", "random")
+# a computer seat: `computer` (the normal level), `computer:LEVEL`, or `random` (the random player)
+SEAT_KINDS = ("human", "random", "computer", *(f"computer:{level}" for level in LEVELS))
 
 HELP = {
     "en": "Type a number to act; u = undo, s = save, q = quit.",
@@ -28,11 +31,14 @@ HELP = {
 
 
 def make_agents(game: Game, seats: dict[str, str]) -> dict[str, Agent]:
-    return {
-        player: RandomAgent(seed=game.seed * 1009 + i)
-        for i, player in enumerate(game.players)
-        if seats[player] == "random"
-    }
+    """An agent for each seat that is not a person at this terminal."""
+    agents = {}
+    for i, player in enumerate(game.players):
+        kind = seats[player]
+        if kind != "human":
+            level = "normal" if kind == "computer" else kind.removeprefix("computer:")
+            agents[player] = make_agent(game.id, level, seed=game.seed * 1009 + i)
+    return agents
 
 
 class TerminalTable:
@@ -60,7 +66,7 @@ class TerminalTable:
         while not game.over:
             player = game.to_act[0]
             if player in self.agents:
-                game.apply(player, self.agents[player].choose(game.view(player)))
+                game.apply(player, decide(self.agents[player], game, player))
             elif not self.human_turn(player):
                 self.save()
                 return False

@@ -30,6 +30,10 @@ def register_scripted(game_id: str, module: str) -> None:
     _MODULES[game_id] = module
 
 
+def has_scripted(game_id: str) -> bool:
+    return game_id in _MODULES
+
+
 def _module(game_id: str) -> ModuleType:
     try:
         name = _MODULES[game_id]

@@ -1,0 +1,81 @@
+"""The computer players a person can sit down against, by level, and every agent by name.
+
+- ``easy``: the scripted player, which now and then (one decision in three) plays at random;
+- ``normal``: the scripted player;
+- ``hard``: the search player, thinking up to `HARD_SECONDS` a decision, its playouts played by
+  the scripted player.
+The agent kinds ``random``, ``scripted`` and ``search`` name the same players for the ladder.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from wartable.agents.base import Agent, Copies
+from wartable.agents.random_agent import RandomAgent
+from wartable.agents.scripted import evaluation, scripted_agent
+from wartable.agents.search import Policy, SearchAgent
+from wartable.engine.game import Game
+from wartable.engine.rules import Action
+
+LEVELS = ("easy", "normal", "hard")
+KINDS = ("random", "scripted", "search")
+HARD_SECONDS = 1.5
+EASY_SLIPS = 1 / 3
+
+
+class Slipping(Agent):
+    """`inner`, except that with chance `slips` it plays a random legal action."""
+
+    def __init__(self, inner: Agent, seed: int, slips: float) -> None:
+        self.inner = inner
+        self.rng = random.Random(seed)
+        self.slips = slips
+
+    def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
+        if self.rng.random() < self.slips:
+            options = view.get("legal_actions") or []
+            if options:
+                action: dict[str, Any] = self.rng.choice(options)["action"]
+                return action
+        return self.inner.choose(view, copies)
+
+
+def scripted_playouts(game_id: str) -> Callable[[random.Random], Policy]:
+    """Playouts in which every seat is played by `game_id`'s scripted player."""
+
+    def policy(rng: random.Random) -> Policy:
+        players: dict[str, Agent] = {}
+
+        def choose(game: Game, player: str) -> Action:
+            agent = players.get(player)
+            if agent is None:
+                agent = players[player] = scripted_agent(game_id, seed=rng.randrange(1 << 30))
+            return agent.choose(game.view(player, texts=False))
+
+        return choose
+
+    return policy
+
+
+def search_agent(game_id: str, seed: int, seconds: float | None = HARD_SECONDS) -> SearchAgent:
+    """The search player of `game_id`, its playouts played by the game's scripted player."""
+    return SearchAgent(
+        seed, seconds=seconds, evaluate=evaluation(game_id), policy=scripted_playouts(game_id)
+    )
+
+
+def make_agent(game_id: str, kind: str, seed: int = 0) -> Agent:
+    """An agent of `kind` (a level or an agent kind) for `game_id`; ValueError if unknown."""
+    if kind == "random":
+        return RandomAgent(seed=seed)
+    if kind in ("scripted", "normal"):
+        return scripted_agent(game_id, seed=seed)
+    if kind == "easy":
+        return Slipping(scripted_agent(game_id, seed=seed), seed, EASY_SLIPS)
+    if kind in ("search", "hard"):
+        return search_agent(game_id, seed)
+    known = ", ".join((*LEVELS, *KINDS))
+    raise ValueError(f"no computer player {kind!r} (players: {known})")

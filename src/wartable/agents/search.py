@@ -1,0 +1,160 @@
+"""The search player: information-set Monte Carlo tree search over determinized copies.
+
+Each iteration takes a fresh determinized copy of the game (what this seat cannot see re-drawn,
+the dice re-seeded), walks one tree shared by all copies from the root, choosing each player's
+action by UCB1 on that player's own score, adds one node, plays on with the playout policy for
+at most `horizon` actions, and scores the end for every player: the result if the game is over,
+else the game's evaluation. A node's statistics count only the iterations in which its action
+was legal ("availability"), so actions that exist only in some copies are judged fairly.
+With three players each keeps their own score, so the tree plays every seat for itself.
+
+Where several players decide at once (a secret simultaneous choice), the searching seat
+decides first in the tree, so no copy lets it see another's secret answer before its own.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from wartable.agents.base import Agent, Copies
+from wartable.engine.game import Game
+from wartable.engine.plain import canonical
+from wartable.engine.rules import Action
+
+Evaluate = Callable[[Game], dict[str, float]]
+Policy = Callable[[Game, str], Action]
+
+
+class Node:
+    """One decision reached by a sequence of actions; children keyed by (player, action)."""
+
+    __slots__ = ("action", "available", "children", "player", "score", "visits")
+
+    def __init__(self, player: str | None = None, action: Action | None = None) -> None:
+        self.player = player  # who took `action` to come here
+        self.action = action
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.available = 0  # iterations in which this node's action could have been taken
+        self.score = 0.0  # the sum of `player`'s scores over the visits
+
+    def ucb(self, exploration: float) -> float:
+        mean = self.score / self.visits
+        return mean + exploration * math.sqrt(math.log(self.available) / self.visits)
+
+
+def outcome(game: Game, evaluate: Evaluate | None) -> dict[str, float]:
+    """Each player's score in [0, 1]: a win shared among the winners, else the evaluation;
+    an unfinished game without an evaluation scores everyone alike."""
+    result = game.result
+    if result is not None:
+        winners = [p for p in result["winners"] if p in game.players]
+        if not winners:
+            return {p: 1 / len(game.players) for p in game.players}
+        return {p: (1 / len(winners) if p in winners else 0.0) for p in game.players}
+    if evaluate is not None:
+        return evaluate(game)
+    return {p: 1 / len(game.players) for p in game.players}
+
+
+def random_policy(rng: random.Random) -> Policy:
+    def choose(game: Game, player: str) -> Action:
+        return rng.choice(game.legal_actions(player))
+
+    return choose
+
+
+class SearchAgent(Agent):
+    """ISMCTS for any game: `seconds` (or `iterations`) per decision, playouts by `policy`
+    cut after `horizon` actions and scored by `evaluate`."""
+
+    searches = True
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        seconds: float | None = 1.0,
+        iterations: int | None = None,
+        horizon: int = 40,
+        evaluate: Evaluate | None = None,
+        policy: Callable[[random.Random], Policy] | None = None,
+        exploration: float = 0.7,
+    ) -> None:
+        if seconds is None and iterations is None:
+            raise ValueError("a search needs a time (seconds) or an iteration bound")
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self.iterations = iterations
+        self.horizon = horizon
+        self.evaluate = evaluate
+        self.policy = (policy or random_policy)(self.rng)
+        self.exploration = exploration
+        self.last_iterations = 0
+
+    def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
+        legal: list[Action] = [option["action"] for option in view.get("legal_actions") or []]
+        if not legal:
+            raise ValueError("the view offers no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if copies is None:
+            raise ValueError("a search agent needs determinized copies of the game")
+        seat: str = view["you"]
+        root = Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while (self.iterations is None or done < self.iterations) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
+            self.iterate(root, copies(self.rng.randrange(1 << 62)), seat)
+            done += 1
+        self.last_iterations = done
+        allowed = {canonical(a) for a in legal}
+        mine = [c for c in root.children.values() if canonical(c.action) in allowed]
+        if not mine:
+            return self.rng.choice(legal)
+        best = max(mine, key=lambda c: (c.visits, c.score))
+        return best.action  # type: ignore[return-value]
+
+    def iterate(self, root: Node, game: Game, seat: str) -> None:
+        path = [root]
+        node = root
+        expanded = False
+        while not game.over and not expanded:
+            to_act = game.to_act
+            player = seat if seat in to_act else to_act[0]
+            legal = game.legal_actions(player)
+            keyed = {f"{player}|{canonical(a)}": a for a in legal}
+            children = node.children
+            untried = []
+            for key in keyed:
+                child = children.get(key)
+                if child is None:
+                    untried.append(key)
+                else:
+                    child.available += 1
+            if untried:
+                key = self.rng.choice(untried)
+                children[key] = Node(player, keyed[key])
+                children[key].available = 1
+                expanded = True
+            else:
+                key = max(keyed, key=lambda k: children[k].ucb(self.exploration))
+            node = children[key]
+            game.apply(player, keyed[key])
+            path.append(node)
+        for _ in range(self.horizon):
+            if game.over:
+                break
+            player = game.to_act[0]
+            game.apply(player, self.policy(game, player))
+        scores = outcome(game, self.evaluate)
+        for visited in path:
+            visited.visits += 1
+            if visited.player is not None:
+                visited.score += scores[visited.player]
