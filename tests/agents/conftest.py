@@ -1,4 +1,15 @@
-"""The Skirmish test game's scripted player serves the search agent's tests (importing it
-registers it)."""
+"""The Skirmish test game gets a scripted player for the agents' tests only (elsewhere, say in
+the server's tests, Skirmish's computer seats stay the random player)."""
 
-import support.skirmish_agent  # noqa: F401
+from collections.abc import Iterator
+
+import pytest
+
+from wartable.agents.scripted import register_scripted, unregister_scripted
+
+
+@pytest.fixture(autouse=True)
+def skirmish_scripted() -> Iterator[None]:
+    register_scripted("skirmish", "support.skirmish_agent")
+    yield
+    unregister_scripted("skirmish")

@@ -1,5 +1,6 @@
 """A scripted player for the Skirmish test game, and its evaluation: the search agent's tests
-run on it, as a real game's scripted module would serve them."""
+run on it, as a real game's scripted module would serve them. As a `--plugin` module it
+registers the game and this player."""
 
 from __future__ import annotations
 

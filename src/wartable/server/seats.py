@@ -3,7 +3,8 @@
 Every seat that a person plays ("here": at the browser that created the game, hot-seat;
 "invite": a person given a link) has a secret token. The browser keeps it and shows it to the
 server to act for that seat or to see that seat's view; the server stores only its SHA-256 hash.
-A computer seat has no token: the server plays it.
+A computer seat has no token: the server plays it, at a level: "computer" (normal) or
+"computer:easy", "computer:normal", "computer:hard" (wartable.agents.levels).
 """
 
 from __future__ import annotations
@@ -14,9 +15,20 @@ import secrets
 from collections.abc import Iterable, Mapping
 from typing import Literal, get_args
 
-SeatKind = Literal["here", "invite", "computer"]
+SeatKind = Literal[
+    "here", "invite", "computer", "computer:easy", "computer:normal", "computer:hard"
+]
 SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
 PEOPLE = ("here", "invite")
+
+
+def is_computer(kind: str | None) -> bool:
+    return kind is not None and kind.split(":")[0] == "computer"
+
+
+def level(kind: str) -> str:
+    """The level of a computer seat: "computer" alone is the normal one."""
+    return kind.partition(":")[2] or "normal"
 
 
 class TokenError(Exception):

@@ -19,7 +19,14 @@ from typing import Any
 
 from wartable.engine import Game, IllegalAction, RecordError, WartableError, get_rules
 from wartable.engine.rules import Action
-from wartable.server.seats import PEOPLE, SEAT_KINDS, new_token, seats_for, token_hash
+from wartable.server.seats import (
+    PEOPLE,
+    SEAT_KINDS,
+    is_computer,
+    new_token,
+    seats_for,
+    token_hash,
+)
 from wartable.server.storage import Storage, StoredGame, StoredSeat
 
 log = logging.getLogger("wartable.server")
@@ -50,7 +57,7 @@ class Table:
 
     @property
     def computers(self) -> list[str]:
-        return [p for p, kind in self.kinds.items() if kind == "computer"]
+        return [p for p, kind in self.kinds.items() if is_computer(kind)]
 
     def seats_for(self, tokens: list[str]) -> list[str]:
         """The seats these tokens open; `TokenError` if any token is wrong."""
@@ -65,7 +72,7 @@ class Table:
             player = actions[i][0]
             if player == seat:
                 return i if i >= self.game.barrier else None
-            if self.kinds.get(player) != "computer":
+            if not is_computer(self.kinds.get(player)):
                 return None
         return None
 
@@ -275,14 +282,15 @@ class Tables:
                 raise
         self.changed(table)
 
-    async def computer_move(
-        self, table: Table, seat: str, choose: Callable[[Table], Action]
-    ) -> bool:
-        """Let the computer act for `seat` if it is still its decision; True if it acted."""
+    async def computer_move(self, table: Table, seat: str, action: Action, version: int) -> bool:
+        """Play the computer's `action` for `seat`, decided at the table's `version`, if the
+        game has not changed since (nothing played or taken back); True if it was played."""
         async with table.lock:
-            if seat not in table.game.to_act or table.kinds.get(seat) != "computer":
+            if table.version != version or seat not in table.game.to_act:
                 return False
-            self._apply_locked(table, seat, choose(table))
+            if not is_computer(table.kinds.get(seat)):
+                return False
+            self._apply_locked(table, seat, action)
             await self._commit_last(table)
         self.changed(table)
         return True

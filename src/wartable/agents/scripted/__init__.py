@@ -30,6 +30,10 @@ def register_scripted(game_id: str, module: str) -> None:
     _MODULES[game_id] = module
 
 
+def unregister_scripted(game_id: str) -> None:
+    _MODULES.pop(game_id, None)
+
+
 def has_scripted(game_id: str) -> bool:
     return game_id in _MODULES
 

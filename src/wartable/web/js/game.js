@@ -51,6 +51,11 @@ function playerName(player) {
   return names?.[player] ? pick(names[player]) : titleCase(player);
 }
 
+// a computer seat is "computer" or "computer:LEVEL"
+function isComputer(kind) {
+  return kind === "computer" || String(kind).startsWith("computer:");
+}
+
 function listNames(players) {
   return players.map(playerName).join(lang() === "ja" ? "、" : ", ");
 }
@@ -274,7 +279,7 @@ function renderTopbar() {
   for (const seat of seats) {
     const kind = state.table.seats[seat];
     const mine = state.held.includes(seat);
-    const note = mine ? t("game.you") : kind === "computer" ? t("game.computer") : t("game.invited");
+    const note = mine ? t("game.you") : isComputer(kind) ? t("game.computer") : t("game.invited");
     const classes = ["seat-tab", mine && "mine", seat === state.shown && "shown", toAct.includes(seat) && "to-act"];
     const label = [h("span", { class: "seat-dot", "data-seat": seat }), playerName(seat), h("small", {}, note)];
     if (mine && state.held.length > 1) {
@@ -347,6 +352,7 @@ function renderDecision(frame) {
   else if (view.over) heading = t("game.over");
   else if (seat != null && toAct.includes(seat)) heading = t("game.yourTurn");
   else if (seat == null && !toAct.length) heading = t("game.watching");
+  else if (toAct.length && toAct.every((p) => isComputer(state.table?.seats[p]))) heading = t("game.thinking", { who: listNames(toAct) });
   else heading = t("game.waiting", { who: listNames(toAct) });
   $("#decision-heading").textContent = heading;
   $("#decision").classList.toggle("yours", !state.replay && seat != null && toAct.includes(seat));

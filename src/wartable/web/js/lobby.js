@@ -101,7 +101,7 @@ function renderSeats() {
           state.seats[seat] = e.target.value;
         },
       },
-      ["here", "invite", "computer"].map((kind) =>
+      ["here", "invite", "computer:easy", "computer", "computer:hard"].map((kind) =>
         h("option", { value: kind, selected: state.seats[seat] === kind ? true : null }, t(`seat.${kind}`)),
       ),
     );
