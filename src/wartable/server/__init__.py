@@ -5,8 +5,9 @@
 
 from __future__ import annotations
 
-from wartable.server.app import Server, create_app
+from wartable.server.app import create_app
 from wartable.server.config import Settings, default_database_url
+from wartable.server.shared import Server
 
 __all__ = ["Server", "Settings", "create_app", "default_database_url", "serve"]
 

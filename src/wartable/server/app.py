@@ -15,7 +15,6 @@ import gc
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI
@@ -28,7 +27,8 @@ from wartable.server.config import Settings
 from wartable.server.hub import Hub
 from wartable.server.odds import Odds
 from wartable.server.routes import WEB, router
-from wartable.server.storage import Storage, open_storage
+from wartable.server.shared import Server
+from wartable.server.storage import open_storage
 from wartable.server.tables import Tables
 
 log = logging.getLogger("wartable.server")
@@ -58,18 +58,6 @@ HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 ]
-
-
-@dataclass
-class Server:
-    """What the routes and the hub share."""
-
-    settings: Settings
-    storage: Storage
-    tables: Tables
-    hub: Hub
-    computers: ComputerPlayers
-    odds: Odds
 
 
 class App:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse
@@ -33,11 +33,9 @@ from wartable.engine import Game, WartableError, get_rules, replay_steps
 from wartable.engine import games as game_ids
 from wartable.server.odds import OddsError, check_query
 from wartable.server.seats import TokenError
+from wartable.server.shared import Server
 from wartable.server.storage import StorageError
 from wartable.server.tables import Table
-
-if TYPE_CHECKING:
-    from wartable.server.app import Server
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 router = APIRouter()
