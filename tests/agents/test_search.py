@@ -68,15 +68,27 @@ def test_search_is_bounded_by_iterations() -> None:
 
 
 def test_a_finished_game_scores_the_winners_and_shares_a_draw() -> None:
-    game = wartable.new_game("skirmish", seed=4)
-    play_out(game, {p: RandomAgent(seed=1) for p in game.players})
-    scores = outcome(game, None)
-    winners = game.result["winners"] if game.result else []
-    if winners:
-        assert scores[winners[0]] == 1.0
-    else:
-        assert scores == {"red": 0.5, "blue": 0.5}
-    assert sum(scores.values()) == pytest.approx(1.0)
+    seen = set()
+    for seed in range(40):
+        game = wartable.new_game("skirmish", seed=seed)
+        play_out(game, {p: RandomAgent(seed=seed) for p in game.players})
+        winners = game.result["winners"] if game.result else []
+        scores = outcome(game, None)
+        if winners:
+            loser = next(p for p in game.players if p not in winners)
+            assert (scores[winners[0]], scores[loser]) == (1.0, 0.0)
+        else:
+            assert scores == {"red": 0.5, "blue": 0.5}
+        seen.add(bool(winners))
+    assert seen == {True, False}
+
+
+def test_a_failed_solo_mission_scores_nothing() -> None:
+    game = wartable.new_game("silhouette", seed=2, options={"mode": "solo"})
+    play_out(game, {p: RandomAgent(seed=2) for p in game.players})
+    assert len(game.players) == 1
+    assert game.result is not None and game.result["winners"] == []
+    assert outcome(game, None) == {game.players[0]: 0.0}
 
 
 def test_search_defends_with_its_strongest_unit() -> None:

@@ -48,17 +48,19 @@ class Node:
 
 
 def outcome(game: Game, evaluate: Evaluate | None) -> dict[str, float]:
-    """Each player's score in [0, 1]: a win shared among the winners, else the evaluation;
-    an unfinished game without an evaluation scores everyone alike."""
+    """Each player's score in [0, 1]: 1 for a winner, 0 for the others; an end without winners
+    is a fair share each (a draw), or 0 for a player alone (a solo mission failed); an
+    unfinished game is scored by the evaluation, or alike for everyone without one."""
     result = game.result
+    players = game.players
     if result is not None:
-        winners = [p for p in result["winners"] if p in game.players]
-        if not winners:
-            return {p: 1 / len(game.players) for p in game.players}
-        return {p: (1 / len(winners) if p in winners else 0.0) for p in game.players}
+        winners = set(result["winners"])
+        if winners:
+            return {p: float(p in winners) for p in players}
+        return {p: (1 / len(players) if len(players) > 1 else 0.0) for p in players}
     if evaluate is not None:
         return evaluate(game)
-    return {p: 1 / len(game.players) for p in game.players}
+    return {p: 1 / len(players) for p in players}
 
 
 def random_policy(rng: random.Random) -> Policy:

@@ -2,8 +2,9 @@
 
 Each game's module defines ``Scripted`` (an `Agent` built as ``Scripted(seed=…)`` that decides
 from its seat's view alone) and ``evaluate(game) -> {player: value}``: how good a position is
-for each player, values in [0, 1] that sum to 1 (a guess at each one's chance to win), read
-from a determinized copy's state; the search agent uses it where it cuts a playout short.
+for each player, values in [0, 1] (a guess at each one's chance to win; in a competitive game
+they sum to 1), read from a determinized copy's state; the search agent uses it where it cuts
+a playout short.
 A game installed from elsewhere adds its own with `register_scripted`.
 """
 

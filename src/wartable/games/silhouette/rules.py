@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any
 
 from wartable.engine import Context, State, msg
 from wartable.engine.rules import Path
 from wartable.engine.steps import StepRules
-from wartable.games.silhouette import flow, odds, setup, text, view
+from wartable.games.silhouette import determinize, flow, odds, setup, text, view
 from wartable.games.silhouette.components import COMPONENTS, components
 from wartable.games.silhouette.steps import STEPS
 
@@ -60,6 +61,11 @@ class Silhouette(StepRules):
 
     def hidden_paths(self, state: State, player: str | None) -> Iterable[Path]:
         return view.hidden_paths(state, player)
+
+    def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        """The other side's sheets re-drawn around what `player` has seen of them (G17, G22):
+        see determinize.py for what is kept and what is drawn."""
+        return determinize.determinize(state, player, rng)
 
     def odds(
         self, state: State | None, player: str | None, query: dict[str, str]
