@@ -29,6 +29,7 @@ def cleared(seed: int = 1, **state: Any) -> wartable.Game:
     top-level state values such as ``turn``, ``stage`` or ``rp``."""
     game = wartable.new_game("votoms", seed=seed)
     game.state["units"].clear()
+    game.state["clues"] = {"merc": [], "bieler": []}  # nothing is left to know about
     game.state.update(state)
     refresh(game)
     return game

@@ -42,6 +42,7 @@ from wartable.games.votoms.state import (
     Unit,
     comp,
     find,
+    forget,
     gain_vp,
     place_named,
     unit_type,
@@ -752,6 +753,7 @@ def damage(ctx: Context, state: State, hits: dict[str, list[str | None]]) -> Non
 
 
 def _remove(state: State, uid: str) -> None:
+    forget(state, state["units"][uid])
     unit = state["units"].pop(uid)
     _leave(state["combat"], uid, unit["side"])
 

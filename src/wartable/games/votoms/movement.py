@@ -18,7 +18,7 @@ from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.votoms.components import Components
 from wartable.games.votoms.flow import BIELER, MERC, next_phase, other, phase, step, wait
 from wartable.games.votoms.stages import PROTO_ONE, STRIKE_DOG
-from wartable.games.votoms.state import Unit, comp
+from wartable.games.votoms.state import Unit, comp, seen, shuffled
 
 GROUND_MP, HELI_MP = 5, 9  # rule 5.3
 STRIKE_DOG_STAGES = (6, 8)  # rules 12.10, 12.12: within 3 hexes of the Palace
@@ -299,6 +299,7 @@ def turn_up(ctx: Context, state: State, unit: Unit, rule: str, why: Msg) -> None
 
 def turn_down(ctx: Context, state: State, unit: Unit, rule: str) -> None:
     """Flip a unit face-down; the owner's face-down stack there is re-issued (ruling R16)."""
+    seen(state, unit)
     unit["up"] = False
     en, ja = SIDE_NAMES[unit["side"]]
     ctx.say(
@@ -326,6 +327,7 @@ def reissue(ctx: Context, state: State, side: str, hex_label: str) -> None:
             groups.setdefault(marks, []).append(u)
     for group in groups.values():
         if len(group) > 1:
+            shuffled(state, side, [u["id"] for u in group])
             types = [u["type"] for u in group]
             ctx.dice.shuffle(types)  # not logged: the new order is the owner's secret
             ctx.barrier = True
@@ -539,6 +541,7 @@ def show_soldier(ctx: Context, state: State, hex_label: str) -> None:
     if any(u["up"] for u in soldiers):
         return
     unit = soldiers[ctx.pick(len(soldiers))]
+    seen(state, unit)
     name = c.units[unit["type"]].name
     ctx.say(
         msg(

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any
 
 from wartable.engine import Context, IllegalAction, State, msg
 from wartable.engine.rules import Path
 from wartable.engine.steps import StepRules
-from wartable.games.votoms import odds_query, text, view
+from wartable.games.votoms import determinize, odds_query, text, view
 from wartable.games.votoms.components import COMPONENTS
 from wartable.games.votoms.flow import SIDES, STEPS, begin_turn
 from wartable.games.votoms.state import new_state
@@ -24,7 +25,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 
 class Votoms(StepRules):
     id = "votoms"
-    version = "1"
+    version = "2"
     title = msg("Armored Trooper VOTOMS: Kummen", "装甲騎兵ボトムズ クメン編")
     steps = STEPS
     components = COMPONENTS
@@ -43,6 +44,11 @@ class Votoms(StepRules):
 
     def hidden_paths(self, state: State, player: str | None) -> Iterable[Path]:
         return view.hidden_paths(state, player)
+
+    def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        """The enemy's face-down counters, the cups and the offensive markers re-drawn
+        (`wartable.games.votoms.determinize`)."""
+        return determinize.determinize(state, player, rng)
 
     def odds(
         self, state: State | None, player: str | None, query: dict[str, str]

@@ -16,6 +16,7 @@ from wartable.games.votoms.components import Components, UnitType, components
 from wartable.games.votoms.flow import BIELER, MERC, SIDES
 
 Unit = dict[str, Any]
+Clue = dict[str, list[str]]  # see `settled_clues`
 ID_PREFIX = {MERC: "M", BIELER: "B"}
 SIDE_NAME = {MERC: msg("Merc", "傭兵側"), BIELER: msg("Bieler", "ビーラー側")}
 RAISED_STAGES = (1, 3, 4)  # rule 2.2.5: Kan Yu uses its red values
@@ -43,6 +44,7 @@ def new_state(ctx: Context, options: dict[str, Any]) -> State:
         "units": {},
         "next_id": {MERC: 1, BIELER: 1},
         "cups": {side: [] for side in SIDES},
+        "clues": {side: [] for side in SIDES},  # what the opponent knows of face-down counters
         "stock": {side: [] for side in SIDES},
         "removed": [],
         "control": {pid: p.initial_control for pid, p in c.places.items() if p.base},
@@ -67,7 +69,9 @@ def new_state(ctx: Context, options: dict[str, Any]) -> State:
             drawn = [draw_random(ctx, state["cups"][side]) for _ in range(count)]
             named = plan.get("named", {}).get(pid, [])
             group = [t for t in named + drawn if t is not None]
-            place(ctx, state, side, group, c.places[pid].hex, up=plan["face"] == "up")
+            ids = place(ctx, state, side, group, c.places[pid].hex, up=plan["face"] == "up")
+            if named and plan["face"] != "up":  # the named units are among these counters
+                state["clues"][side].append({"ids": ids, "types": sorted(named)})
         ctx.say(
             msg(
                 f"{SIDE_NAME[side]['en']} sets up its units face-down",
@@ -143,7 +147,72 @@ def find(state: State, type_id: str) -> Unit | None:
 
 
 def remove(state: State, unit: Unit) -> None:
+    forget(state, unit)
     del state["units"][unit["id"]]
+
+
+# What each side's opponent knows of its face-down counters (read by `determinize`):
+# ``state["clues"][side]`` holds disjoint clues ``{"ids": [...], "types": [...]}``, each saying
+# that the counters with these ids include units of these types (a face-down Blue AT among the
+# Palace counters, a unit seen face-up before it was turned face-down, R16 and R54). A face-up
+# unit is known to everyone; it leaves the clues, with its type, whenever they are next touched
+# (its type cannot change while it is face-up, so nothing is lost by waiting).
+
+
+def _drop(clue: Clue, unit: Unit) -> None:
+    clue["ids"].remove(unit["id"])
+    if unit["type"] in clue["types"]:
+        clue["types"].remove(unit["type"])
+
+
+def settled_clues(state: State, side: str) -> list[Clue]:
+    """`side`'s clues without its face-up units (a new list; the state is not changed)."""
+    units = state["units"]
+    result = []
+    for old in state["clues"][side]:
+        clue = {"ids": list(old["ids"]), "types": list(old["types"])}
+        for uid in old["ids"]:
+            if units[uid]["up"]:
+                _drop(clue, units[uid])
+        if clue["types"]:
+            result.append(clue)
+    return result
+
+
+def forget(state: State, unit: Unit) -> None:
+    """Everyone knows what `unit` is (it is face-up, shown, or leaves the map in plain sight):
+    it leaves the clues, with its type."""
+    clues = settled_clues(state, unit["side"])
+    for clue in clues:
+        if unit["id"] in clue["ids"]:
+            _drop(clue, unit)
+    state["clues"][unit["side"]] = [clue for clue in clues if clue["types"]]
+
+
+def seen(state: State, unit: Unit) -> None:
+    """The opponent knows what `unit` is and is about to lose sight of it (turned face-down,
+    or a face-down soldier shown by 5.9.1): a clue of its own."""
+    forget(state, unit)
+    state["clues"][unit["side"]].append({"ids": [unit["id"]], "types": [unit["type"]]})
+
+
+def shuffled(state: State, side: str, ids: list[str]) -> None:
+    """The counters `ids` traded types in secret (R16): the clues on any of them become one."""
+    kept: list[Clue] = []
+    touched: list[Clue] = []
+    for clue in settled_clues(state, side):
+        (kept if set(clue["ids"]).isdisjoint(ids) else touched).append(clue)
+    if touched:
+        merged = {
+            "ids": sorted({*ids, *(u for clue in touched for u in clue["ids"])}, key=number),
+            "types": sorted(t for clue in touched for t in clue["types"]),
+        }
+        state["clues"][side] = [*kept, merged]
+
+
+def number(uid: str) -> int:
+    """The number of a counter id ("B12" -> 12): ids of one side sort by it."""
+    return int(uid[1:])
 
 
 def gain_vp(
