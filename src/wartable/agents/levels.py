@@ -15,7 +15,7 @@ from typing import Any
 
 from wartable.agents.base import Agent, Copies
 from wartable.agents.random_agent import RandomAgent
-from wartable.agents.scripted import evaluation, scripted_agent
+from wartable.agents.scripted import evaluation, scripted_agent, search_settings
 from wartable.agents.search import Policy, SearchAgent
 from wartable.engine.game import Game
 from wartable.engine.rules import Action
@@ -23,6 +23,7 @@ from wartable.engine.rules import Action
 LEVELS = ("easy", "normal", "hard")
 KINDS = ("random", "scripted", "search")
 HARD_SECONDS = 1.5
+DEFAULT_HORIZON = 20
 EASY_SLIPS = 1 / 3
 
 
@@ -43,8 +44,8 @@ class Slipping(Agent):
         return self.inner.choose(view, copies)
 
 
-def scripted_playouts(game_id: str) -> Callable[[random.Random], Policy]:
-    """Playouts in which every seat is played by `game_id`'s scripted player."""
+def scripted_policy(game_id: str) -> Callable[[random.Random], Policy]:
+    """Every seat played by `game_id`'s scripted player (the search's guide and playouts)."""
 
     def policy(rng: random.Random) -> Policy:
         players: dict[str, Agent] = {}
@@ -61,9 +62,17 @@ def scripted_playouts(game_id: str) -> Callable[[random.Random], Policy]:
 
 
 def search_agent(game_id: str, seed: int, seconds: float | None = HARD_SECONDS) -> SearchAgent:
-    """The search player of `game_id`, its playouts played by the game's scripted player."""
+    """The search player of `game_id`, guided by the game's scripted player, its playouts as
+    the game's scripted module says."""
+    settings = search_settings(game_id)
+    scripted = settings.get("playout", "scripted") == "scripted"
     return SearchAgent(
-        seed, seconds=seconds, evaluate=evaluation(game_id), policy=scripted_playouts(game_id)
+        seed,
+        seconds=seconds,
+        horizon=settings.get("horizon", DEFAULT_HORIZON),
+        evaluate=evaluation(game_id),
+        policy=scripted_policy(game_id) if scripted else None,
+        guide=scripted_policy(game_id),
     )
 
 

@@ -276,7 +276,7 @@ def test_6_9_and_6_10_the_normal_attack_is_simultaneous_and_secret() -> None:
     act(game, "aeug", {"hit": marasai})
     assert game.view("titans")["board"]["fight"]["alloc"]["attacker"] is None
     assert game.view("aeug")["board"]["fight"]["alloc"]["attacker"] == [marasai]
-    assert ("fight", "alloc", "attacker", 0) in set(hidden_paths(game.state, "titans"))
+    assert ("fight", "alloc", "attacker") in set(hidden_paths(game.state, "titans"))
     assert not any(u["gone"] for u in units(game))  # nothing applied yet
     while game.state["fight"] is not None:
         player = game.to_act[0]

@@ -5,7 +5,10 @@ from its seat's view alone) and ``evaluate(game) -> {player: value}``: how good 
 for each player, values in [0, 1] (a guess at each one's chance to win; in a competitive game
 they sum to 1), read from a determinized copy's state; the search agent uses it where it cuts
 a playout short.
-A game installed from elsewhere adds its own with `register_scripted`.
+A module may also set ``SEARCH_SETTINGS = {"horizon": N, "playout": "scripted"}`` (or
+``"random"``): how far the search player plays on past its tree, and by whom (the scripted
+player when it is quick enough, else random play scored by ``evaluate``). A game installed
+from elsewhere adds its own with `register_scripted`.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 from wartable.agents.base import Agent
 from wartable.engine.game import Game
@@ -51,6 +55,12 @@ def scripted_agent(game_id: str, seed: int = 0) -> Agent:
     """A new scripted player for `game_id`."""
     agent: Agent = _module(game_id).Scripted(seed=seed)
     return agent
+
+
+def search_settings(game_id: str) -> dict[str, Any]:
+    """`game_id`'s settings for the search player's playouts (see the module's doc)."""
+    settings: dict[str, Any] = getattr(_module(game_id), "SEARCH_SETTINGS", {})
+    return settings
 
 
 def evaluation(game_id: str) -> Evaluate:

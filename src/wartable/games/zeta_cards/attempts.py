@@ -13,7 +13,15 @@ from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta_cards.flow import active, step, wait
-from wartable.games.zeta_cards.state import card_names, comp, development, governance, take, who
+from wartable.games.zeta_cards.state import (
+    card_names,
+    comp,
+    development,
+    forget,
+    governance,
+    take,
+    who,
+)
 from wartable.games.zeta_cards.victory import update_declarations
 
 
@@ -43,6 +51,7 @@ def lay_options(state: State, kind: str, player: str) -> list[Action]:
 
 def lay(ctx: Context, state: State, player: str, cid: str, rule: str) -> None:
     take(state["hand"][player], cid)
+    forget(state, player, [cid])
     state["face_up"][player].append(cid)
     name = comp(state).cards[cid].name
     ctx.say(
@@ -89,6 +98,7 @@ def pay_apply(ctx: Context, state: State, player: str, action: Action) -> None:
         take(state["face_up"][player], cid)
     else:
         take(state["hand"][player], cid)  # laid face up and spent at once
+        forget(state, player, [cid])
     attempt["cards"].append(cid)
     attempt["total"] += value(state, kind, player, cid)
     if attempt["total"] >= attempt["need"]:

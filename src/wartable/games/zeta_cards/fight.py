@@ -23,6 +23,7 @@ from wartable.games.zeta_cards.state import (
     cards_n,
     comp,
     draw_cards,
+    forget,
     possessive,
     take,
     who,
@@ -124,6 +125,7 @@ def return_held(ctx: Context, state: State) -> None:
         if held:
             shown = card_names(state, held)
             state["hand"][player].extend(held)
+            state["known"][player].extend(held)  # taken back face up: known to all
             state["held"][player] = []
             ctx.say(
                 msg(
@@ -205,13 +207,17 @@ def reveal(ctx: Context, state: State) -> None:
             side=side,
             cards=list(fight["picked"][side]),
         )
+        forget(state, player, fight["picked"][side])
     for side in SIDES:
         player = fight[side]
         picked = fight["picked"][side]
         sortie = sum(c.cards[cid].sortie for cid in picked if c.cards[cid].kind == "ship")
         joined = list(picked)
         if sortie:
+            deck = len(state["deck"][player])
             drawn = draw_cards(ctx, state, player, sortie, "6.6")
+            if len(drawn) >= deck:  # the whole deck came out face up: the hand is the rest
+                state["known"][player] = sorted(state["hand"][player])
             fighting = [cid for cid in drawn if c.cards[cid].fighting]
             domestic = [cid for cid in drawn if not c.cards[cid].fighting]
             state["discard"][player].extend(domestic)

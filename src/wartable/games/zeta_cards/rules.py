@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.engine.rules import Path
 from wartable.engine.steps import StepRules
-from wartable.games.zeta_cards import text, view
+from wartable.games.zeta_cards import determinize, text, view
 from wartable.games.zeta_cards.components import COMPONENTS
 from wartable.games.zeta_cards.flow import FACTIONS, STEPS
 from wartable.games.zeta_cards.setup import new_state
@@ -24,7 +25,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 
 class ZetaCards(StepRules):
     id = "zeta-cards"
-    version = "1"
+    version = "2"
     title = msg("Zeta Gundam / ZZ: the card game", "機動戦士Ζガンダム／ΖΖ カードゲーム")
     steps = STEPS
     components = COMPONENTS
@@ -43,6 +44,9 @@ class ZetaCards(StepRules):
 
     def hidden_paths(self, state: State, player: str | None) -> Iterable[Path]:
         return view.hidden_paths(state, player)
+
+    def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        return determinize.determinize(state, player, rng)
 
     def describe(self, state: State, player: str, action: Action) -> Msg:
         return text.describe(state, player, action)

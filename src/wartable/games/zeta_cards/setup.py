@@ -33,6 +33,7 @@ def new_state(ctx: Context, options: dict[str, Any]) -> State:
         "face_up": {p: [] for p in FACTIONS},
         "bought": {p: [] for p in FACTIONS},
         "held": {p: [] for p in FACTIONS},
+        "known": {p: [] for p in FACTIONS},
         "declared": [],
         "income": None,
         "attempt": None,

@@ -8,6 +8,8 @@ list of ids and an action names a card by its id. Keys of the state:
   kept from an earlier turn (2.3); ``bought``: cards bought this turn (5.4, 2.3);
 - ``held``: the defender's surviving fight cards, back to hand when the attacker's fights are
   over (6.20);
+- ``known``: the cards every faction knows to be in a faction's hand (cards taken back face up,
+  6.20; a deck drawn to its end, 2.4): what a determinized copy keeps (determinize.py);
 - ``bases``: owner (None = neutral, in the stock) and level of every tile (1.3, 3.3, 6.18);
 - ``stock``: copies left of every card (public);
 - ``tl``, ``declared`` (7.1), ``income`` (5.3), ``attempt`` (3.3, 4.3), ``fight`` (6).
@@ -90,6 +92,14 @@ def take(pile: list[str], cid: str) -> None:
             del pile[i]
             return
     raise ValueError(f"{cid} is not in the pile")
+
+
+def forget(state: State, player: str, cards: list[str]) -> None:
+    """`cards` left `player`'s hand in sight of all: they are no longer known to be in it."""
+    known = state["known"][player]
+    for cid in cards:
+        if cid in known:
+            known.remove(cid)
 
 
 def draw_cards(ctx: Context, state: State, player: str, count: int, rule: str) -> list[str]:

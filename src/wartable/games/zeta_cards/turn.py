@@ -176,8 +176,12 @@ def finish_turn(ctx: Context, state: State, kept: list[str]) -> None:
         rule="2.3",
     )
     count = c.draw[state["tl"][player]]
+    deck = len(state["deck"][player])
     drawn = draw_cards(ctx, state, player, count, "2.4")
     state["hand"][player] = drawn
+    # what the others know of the new hand: the whole old deck if it ran out (every other
+    # card of the faction is in sight), else nothing
+    state["known"][player] = sorted(drawn[:deck]) if len(drawn) >= deck else []
     ctx.say(
         msg(
             f"{name['en']} draws {cards_n(len(drawn))} (TL {state['tl'][player]})",

@@ -40,7 +40,7 @@ def hidden_paths(state: State, player: str | None) -> Iterator[Path]:
         if not fight["revealed"]:
             yield from hidden_items(("fight", "picked", side), fight["picked"][side])
         elif secret_alloc(state):
-            yield from hidden_items(("fight", "alloc", side), fight["alloc"][side])
+            yield ("fight", "alloc", side)  # how many cards it hits is secret too (6.10)
 
 
 def fight_view(state: State, player: str | None) -> dict[str, Any] | None:
