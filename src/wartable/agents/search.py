@@ -8,6 +8,10 @@ else the game's evaluation. A node's statistics count only the iterations in whi
 was legal ("availability"), so actions that exist only in some copies are judged fairly.
 With three players each keeps their own score, so the tree plays every seat for itself.
 
+A `guide` (the game's scripted player) names, at each node, the action it would take: that
+action is tried first and keeps a bonus that fades with its visits (progressive bias), so with
+many legal actions and little time the search refines a good plan instead of sampling blindly.
+
 Where several players decide at once (a secret simultaneous choice), the searching seat
 decides first in the tree, so no copy lets it see another's secret answer before its own.
 """
@@ -32,7 +36,7 @@ Policy = Callable[[Game, str], Action]
 class Node:
     """One decision reached by a sequence of actions; children keyed by (player, action)."""
 
-    __slots__ = ("action", "available", "children", "player", "score", "visits")
+    __slots__ = ("action", "available", "children", "hint", "player", "score", "visits")
 
     def __init__(self, player: str | None = None, action: Action | None = None) -> None:
         self.player = player  # who took `action` to come here
@@ -41,6 +45,7 @@ class Node:
         self.visits = 0
         self.available = 0  # iterations in which this node's action could have been taken
         self.score = 0.0  # the sum of `player`'s scores over the visits
+        self.hint: str | None = None  # the child the guide would choose here
 
     def ucb(self, exploration: float) -> float:
         mean = self.score / self.visits
@@ -85,7 +90,9 @@ class SearchAgent(Agent):
         horizon: int = 40,
         evaluate: Evaluate | None = None,
         policy: Callable[[random.Random], Policy] | None = None,
+        guide: Callable[[random.Random], Policy] | None = None,
         exploration: float = 0.7,
+        bias: float = 1.0,
     ) -> None:
         if seconds is None and iterations is None:
             raise ValueError("a search needs a time (seconds) or an iteration bound")
@@ -95,7 +102,9 @@ class SearchAgent(Agent):
         self.horizon = horizon
         self.evaluate = evaluate
         self.policy = (policy or random_policy)(self.rng)
+        self.guide = None if guide is None else guide(self.rng)
         self.exploration = exploration
+        self.bias = bias
         self.last_iterations = 0
 
     def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
@@ -123,6 +132,12 @@ class SearchAgent(Agent):
         best = max(mine, key=lambda c: (c.visits, c.score))
         return best.action  # type: ignore[return-value]
 
+    def value(self, node: Node, key: str) -> float:
+        """UCB1 of a child, with the guide's bonus fading as it is visited."""
+        child = node.children[key]
+        bonus = self.bias / (child.visits + 1) if key == node.hint else 0.0
+        return child.ucb(self.exploration) + bonus
+
     def iterate(self, root: Node, game: Game, seat: str) -> None:
         path = [root]
         node = root
@@ -140,13 +155,15 @@ class SearchAgent(Agent):
                     untried.append(key)
                 else:
                     child.available += 1
+            if self.guide is not None and node.hint is None:
+                node.hint = f"{player}|{canonical(self.guide(game, player))}"
             if untried:
-                key = self.rng.choice(untried)
+                key = node.hint if node.hint in untried else self.rng.choice(untried)
                 children[key] = Node(player, keyed[key])
                 children[key].available = 1
                 expanded = True
             else:
-                key = max(keyed, key=lambda k: children[k].ucb(self.exploration))
+                key = max(keyed, key=lambda k: self.value(node, k))
             node = children[key]
             game.apply(player, keyed[key])
             path.append(node)

@@ -45,6 +45,9 @@ from wartable.games.zeta_cards.preview import Pile, preview
 from wartable.games.zeta_cards.victory import scores
 
 Action = dict[str, Any]
+# the search plays on at random past its tree: this player plans whole turns, too slow to play
+# thousands of playout moves a second
+SEARCH_SETTINGS = {"horizon": 10, "playout": "random"}
 ORDER = ("fight", "develop", "govern", "buy")  # the order the chosen actions are played in
 
 # Worth of things in VP (tuned against the random player and against each other)
