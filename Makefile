@@ -2,6 +2,8 @@
 VENV ?= .venv
 PYTHON ?= python3
 BIN = $(VENV)/bin
+# pytest-xdist workers: one per CPU; the browser tests share one worker (tests/conftest.py)
+WORKERS ?= auto
 
 .PHONY: run test install install-dev lint
 
@@ -9,7 +11,7 @@ run: install
 	$(BIN)/wartable serve --host 127.0.0.1 --port 8000
 
 test: install-dev lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
 
 lint:
 	$(BIN)/ruff check src tests

@@ -1,8 +1,12 @@
-"""The `wartable` command line, run in-process."""
+"""The `wartable` command line, run in-process (and as a program where what reaches the
+terminal matters)."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +16,7 @@ from typer.testing import CliRunner
 from support.skirmish import DATA_FILE
 from wartable.cli import app
 from wartable.engine import load_record, replay
+from wartable.terminal import SEAT_KINDS
 
 runner = CliRunner(env={"COLUMNS": "200"})
 
@@ -128,9 +133,7 @@ def test_data_validate(tmp_path: Path) -> None:
     bad.write_text('game = "skirmish"\n[units.tank]\nattack = 40\n')
     result = runner.invoke(app, ["data", "validate", str(bad)])
     assert result.exit_code == 2
-    assert "mine.toml:3: units.tank.attack: must be at most 6, got 40" in result.output.replace(
-        "\n", ""
-    )
+    assert "mine.toml:3: units.tank.attack: must be at most 6, got 40" in result.output
     nameless = tmp_path / "x.toml"
     nameless.write_text("[units.tank]\nattack = 4\n")
     result = runner.invoke(app, ["data", "validate", str(nameless)])
@@ -204,3 +207,57 @@ def test_a_bad_game_option_is_refused_by_name() -> None:
     result = runner.invoke(app, ["play", "silhouette", "--option", "mode"])
     assert result.exit_code != 0
     assert "write NAME=VALUE" in result.output
+
+
+def wartable(*args: str, columns: int) -> subprocess.CompletedProcess[str]:
+    """The installed `wartable` program (its console script), on a terminal `columns` wide,
+    with the Skirmish test game importable."""
+    script = Path(sys.executable).with_name("wartable")
+    command = [str(script)] if script.exists() else [sys.executable, "-c", CLI_MAIN]
+    env = dict(os.environ, COLUMNS=str(columns), LINES="24")
+    env.pop("TERMINAL_WIDTH", None)
+    env["PYTHONPATH"] = os.pathsep.join([str(TESTS), env.get("PYTHONPATH", "")])
+    return subprocess.run(
+        [*command, *args], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
+
+
+CLI_MAIN = "from wartable.cli import main; main()"
+TESTS = Path(__file__).resolve().parent
+
+
+def test_errors_reach_standard_error_whole_on_a_narrow_terminal(tmp_path: Path) -> None:
+    """An error naming a long path, printed by the real program on a narrow terminal: one whole
+    line on standard error (never wrapped, so no space lost where a line would break), nothing
+    of it on standard output."""
+    deep = tmp_path.joinpath(*[f"a-rather-long-folder-name-{i}" for i in range(8)])
+    deep.mkdir(parents=True)
+    columns = 40
+    assert len(str(deep)) > 5 * columns
+    bad = deep / "my printed values.toml"
+    bad.write_text('game = "skirmish"\n[units.tank]\nattack = 40\n')
+    missing = deep / "no such game.json"
+    cases = [
+        (
+            ["data", "validate", str(bad), "--plugin", "support.skirmish"],
+            f"error: {bad}:3: units.tank.attack: must be at most 6, got 40",
+        ),
+        (
+            ["play", "skirmish", "--plugin", "support.skirmish", "--load", str(missing)],
+            f"error: {missing}: cannot read: No such file or directory",
+        ),
+        (
+            ["play", "skirmish", "--plugin", "support.skirmish", "--seat", "green=human"],
+            "error: --seat 'green=human': use PLAYER=KIND with PLAYER in red, blue "
+            f"and KIND in {', '.join(SEAT_KINDS)}",
+        ),
+        (  # a usage error that click finds, as click words it
+            ["serve", "--odds-timeout", "0"],
+            "Error: Invalid value for '--odds-timeout': 0 is not a number of seconds above 0",
+        ),
+    ]
+    for args, line in cases:
+        result = wartable(*args, columns=columns)
+        assert result.returncode == 2, (args, result.stdout, result.stderr)
+        assert line in result.stderr.splitlines(), (args, result.stderr)
+        assert "error" not in result.stdout.lower(), (args, result.stdout)

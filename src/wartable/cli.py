@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import json
 import math
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,7 +15,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperGroup
 
+from wartable.agents import ladder
+from wartable.agents.ladder import LADDER_KINDS
+from wartable.agents.scripted import has_scripted
 from wartable.bench import bench as run_bench
 from wartable.engine import (
     Game,
@@ -32,8 +38,46 @@ from wartable.engine.data import DataFile, load
 from wartable.terminal import SEAT_KINDS, TerminalTable
 from wartable.text import LANGS, event_text
 
+# Command-line usage errors: click's ClickException (typer 0.26 and later carry their own copy of
+# click, which `typer.BadParameter` comes from either way).
+_USAGE_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
+
+
+class _Commands(TyperGroup):
+    """Usage errors (a bad option value, a missing argument) printed as click prints them: whole
+    lines on standard error, not in a Rich panel wrapped at the terminal's width."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        run = super().main
+        if not standalone_mode:
+            return run(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            result = run(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except _USAGE_ERROR as error:
+            shown: Any = error
+            if type(error).__name__ != "NoArgsIsHelpError":  # (its help is printed already)
+                shown.show()
+            sys.exit(shown.exit_code)
+        except typer.Abort:
+            typer.echo("Aborted!", err=True)
+            sys.exit(1)
+        sys.exit(result if isinstance(result, int) else 0)
+
+
 app = typer.Typer(
-    help="wartable: Japanese tabletop war games at a digital table.", no_args_is_help=False
+    cls=_Commands,
+    help="wartable: Japanese tabletop war games at a digital table.",
+    no_args_is_help=False,
 )
 data_app = typer.Typer(help="Component data files.")
 app.add_typer(data_app, name="data")
@@ -62,7 +106,9 @@ def _plugins(modules: list[str] | None) -> None:
 
 
 def _fail(error: Exception) -> typer.Exit:
-    console.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
+    """Print the error on standard error, whole: never wrapped at the terminal's width (a long
+    path would lose the space where a line breaks)."""
+    typer.echo(f"{typer.style('error:', fg='red')} {error}", err=True)
     return typer.Exit(2)
 
 
@@ -100,7 +146,10 @@ def list_games(plugin: Plugin = None) -> None:
 
 
 def _seats(game: Game, specs: list[str] | None) -> dict[str, str]:
-    seats = {p: ("human" if i == 0 else "random") for i, p in enumerate(game.players)}
+    """The first seat a person here, the others the computer (the random player for a game
+    without a scripted one), then each ``--seat PLAYER=KIND`` over that."""
+    others = "computer" if has_scripted(game.id) else "random"
+    seats = {p: ("human" if i == 0 else others) for i, p in enumerate(game.players)}
     for spec in specs or []:
         player, _, kind = spec.partition("=")
         if player not in seats or kind not in SEAT_KINDS:
@@ -117,7 +166,13 @@ def _seats(game: Game, specs: list[str] | None) -> dict[str, str]:
 @app.command()
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    seat: Annotated[list[str] | None, typer.Option(help="PLAYER=human|random (repeatable)")] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="PLAYER=human|computer|computer:easy|computer:normal|computer:hard|random "
+            "(repeatable)"
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the dice (default: random)")] = None,
     save: Annotated[
         Path | None, typer.Option(help="Save the record here after every action")
@@ -237,6 +292,34 @@ def bench_command(
         f"(median of {result.runs} runs of {result.games_per_run} games after a warm-up; "
         f"{result.mean_actions_per_game:,.0f} actions per game)"
     )
+
+
+@app.command("ladder")
+def ladder_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    agents: Annotated[
+        str, typer.Option(help=f"Agents to play each other: {', '.join(LADDER_KINDS)}")
+    ] = "random,scripted",
+    games: Annotated[int, typer.Option(help="Games per pair of agents (seats rotated)")] = 20,
+    jobs: Annotated[int, typer.Option(help="Processes playing at once")] = 1,
+    seed: int = 0,
+    seconds: Annotated[float, typer.Option(help="A search agent's time per decision")] = 1.0,
+    csv: Annotated[Path | None, typer.Option(help="Write one row per game here")] = None,
+    plugin: Plugin = None,
+) -> None:
+    """Agents against each other, seats rotated: win rates with 95% intervals and decision
+    times (a benchmark of strength; `oracle` sees every secret, for measurement only)."""
+    _plugins(plugin)
+    try:
+        get_rules(game_id)
+        outcomes = ladder.run(game_id, agents.split(","), games, seed, jobs, seconds)
+    except (WartableError, ValueError, LookupError) as error:
+        raise _fail(error) from error
+    typer.echo(f"{game_id}: {len(outcomes)} games")
+    typer.echo(ladder.report(outcomes))
+    if csv is not None:
+        ladder.write_csv(outcomes, csv)
+        typer.echo(f"one row per game in {csv}")
 
 
 @app.command("odds")

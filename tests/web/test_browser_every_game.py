@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 import wartable
-from web.web_support import LiveServer
+from web.web_support import LiveServer, wait_until
 
 GAMES = [game for game in wartable.games() if game != "skirmish"]  # skirmish: its own tests
 
@@ -50,10 +50,11 @@ def test_every_game_starts_and_plays_in_the_browser(
                 break
             before = len(quick.game(table_id).actions)
             page.locator("#actions .action").first.click()
-            for _ in range(100):
-                if len(quick.game(table_id).actions) > before:
-                    break
-                page.wait_for_timeout(50)
+            wait_until(
+                page,
+                lambda n=before: len(quick.game(table_id).actions) > n,
+                "the server to get it",
+            )
             played += 1
         snap(page, f"game-{game}-{round_ + 1}")
         if round_ == 0:

@@ -4,12 +4,13 @@ Japanese interface, hot-seat with its curtain, and the replay of a finished game
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from web.web_support import LiveServer, watch_frames
+from web.web_support import LiveServer, settled, wait_until, watch_frames
 
 Snap = Callable[..., None]
 KIND_NAMES = {
@@ -74,8 +75,9 @@ def check_no_hidden_data(page: Page, live: LiveServer, table_id: str) -> int:
 
 
 def wait_for_my_decision(page: Page) -> None:
-    page.wait_for_selector("#decision.yours", timeout=15_000)
-    page.wait_for_selector("#actions .action:not([disabled])")
+    """Until the page shows red's decision with its buttons live: a page whose action is on its
+    way shows no live button until the server's answer, and the view after it, are in."""
+    page.wait_for_selector("#decision.yours #actions .action:not([disabled])", timeout=15_000)
 
 
 def click_counter(page: Page, unit_id: str) -> None:
@@ -112,19 +114,13 @@ def decide(page: Page, live: LiveServer, table_id: str, how: str) -> str:
         click_counter(page, unit_id)
         page.wait_for_selector(".hex.lit")
         lit = page.locator(".hex.lit").last.get_attribute("data-hex")
-        assert page.locator(".selection").inner_text().startswith("Selected")
+        expect(page.locator(".selection")).to_contain_text("Selected")
         page.locator(f'.hex.lit[data-hex="{lit}"] .hex-face').click(force=True)
         done = f"move {unit_id} to {lit} (board)"
     else:
         page.locator("#actions .action", has_text="pass").click()
         done = "pass (list)"
-    deadline_ok = False
-    for _ in range(100):
-        if len(live.game(table_id).actions) > before:
-            deadline_ok = True
-            break
-        page.wait_for_timeout(50)
-    assert deadline_ok, f"{done}: the server did not get it"
+    wait_until(page, lambda: len(live.game(table_id).actions) > before, f"the server to get {done}")
     return done
 
 
@@ -157,11 +153,11 @@ def test_skirmish_against_the_computer_by_clicking(
     wait_for_my_decision(page)
     game = live.game(table_id)
     assert len(game.actions) >= moves  # (the computer may have moved meanwhile)
-    for _ in range(40):  # the whole log that red may see is back on the page
-        if page.locator("#log .event").count() == len(game.log("red")):
-            break
-        page.wait_for_timeout(50)
-    assert page.locator("#log .event").count() == len(game.log("red"))
+    wait_until(  # the whole log that red may see is back on the page
+        page,
+        lambda: page.locator("#log .event").count() == len(game.log("red")),
+        "the whole log on the page",
+    )
     for how in ("board", "board"):
         done.append(decide(page, live, table_id, how))
         checked += check_no_hidden_data(page, live, table_id)
@@ -176,7 +172,7 @@ def test_skirmish_against_the_computer_by_clicking(
     # Japanese, everywhere
     page.click("#lang")
     page.wait_for_selector("html[lang=ja]")
-    assert page.locator("#lang").inner_text() == "English"
+    expect(page.locator("#lang")).to_have_text("English")
     assert page.locator(".panel-body").first.is_visible()
     heading = page.locator("#decision-heading").inner_text()
     assert any("\u3040" <= ch <= "\u9fff" for ch in heading), heading
@@ -184,7 +180,7 @@ def test_skirmish_against_the_computer_by_clicking(
     assert faces and all(name in ("護衛", "斥候", "戦車") for name in faces), faces
     snap(page, "skirmish-05-japanese")
     page.set_viewport_size({"width": 820, "height": 1180})
-    page.wait_for_timeout(200)
+    settled(page)
     snap(page, "skirmish-06-tablet-portrait", full_page=True)
 
     # not one message that reached red's page carried blue's secrets
@@ -233,15 +229,16 @@ def test_a_finished_game_is_replayed_step_by_step(page: Page, live: LiveServer, 
     page.click("#replay-button")
     page.wait_for_selector("#replay-bar:not([hidden])")
     moves = len(live.game(table_id).actions)
-    assert f"Step 0 of {moves}" in page.locator(".replay-info").inner_text()
-    assert page.locator(".replay-info").inner_text().endswith("Set-up")
+    info = page.locator(".replay-info")
+    expect(info).to_contain_text(f"Step 0 of {moves}")
+    assert info.inner_text().endswith("Set-up")
     page.click('button[aria-label="Forward"]')
-    assert f"Step 1 of {moves}" in page.locator(".replay-info").inner_text()
+    expect(info).to_contain_text(f"Step 1 of {moves}")
     page.keyboard.press("ArrowRight")
-    assert f"Step 2 of {moves}" in page.locator(".replay-info").inner_text()
+    expect(info).to_contain_text(f"Step 2 of {moves}")
     snap(page, "skirmish-08-replay")
     page.click('button[aria-label="End"]')
-    assert f"Step {moves} of {moves}" in page.locator(".replay-info").inner_text()
+    expect(info).to_contain_text(f"Step {moves} of {moves}")
     page.click("text=Back to the game")
     page.wait_for_selector("#replay-bar", state="hidden")
 
@@ -273,12 +270,19 @@ def test_a_seat_invited_by_link_plays_from_another_browser(
         for unit in state["units"]:
             cls = blue.locator(f'.stack [data-counter="{unit["id"]}"]').first.get_attribute("class")
             assert ("back" in (cls or "")) == (unit["side"] == "red")
+        # red's card on blue's page: "choosing…" while red chooses (face up, with no stance)
+        reds = blue.locator('[data-card="side:red"]')
+        expect(reds).to_contain_text("choosing")
         blue.click('.hand [data-card="stance:defend"]')
-        # red's page learns at once that blue has chosen (but not what)
-        page.wait_for_selector('[data-card="side:blue"].back')
+        # red's page learns at once that blue has chosen (face down), but not what
+        blues = page.locator('[data-card="side:blue"]')
+        expect(blues).to_have_class(re.compile(r"\bback\b"))
+        assert not any(name in blues.inner_text() for name in STANCE_NAMES)
         page.click('.hand [data-card="stance:attack"]')
-        blue.wait_for_selector('[data-card="side:red"]:not(.back)')
-        assert "Attack" in blue.locator('[data-card="side:red"]').inner_text()
+        # both have chosen: the stances are revealed on both pages
+        expect(reds).to_contain_text("Attack")
+        expect(reds).not_to_have_class(re.compile(r"\bback\b"))
+        expect(blues).to_contain_text("Defend")
         snap(blue, "skirmish-10-invited-blue")
     finally:
         other.close()

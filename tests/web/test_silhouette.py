@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 import wartable
-from web.web_support import LiveServer, watch_frames
+from web.web_support import LiveServer, settled, watch_frames
 
 Snap = Callable[..., None]
 GAME = "silhouette"
@@ -443,7 +443,7 @@ def test_silhouette_a_leaning_robot_and_one_out_of_action(
     assert page.locator('.sil-machine[data-machine="p1"] g.cell.clickable').count() > 0
     # on my turn, the server's chance to hit the enemy (public: its outline and my SP)
     chance = page.locator('.sil-machine[data-machine="p2"] [data-odds="p2"]')
-    assert "Chance to hit" in chance.inner_text()
+    expect(chance).to_contain_text("Chance to hit")  # (once the server's answer is in)
     snap(page, "silhouette-08-leaning")
 
     page.click("#lang")
@@ -467,7 +467,7 @@ def test_silhouette_a_leaning_robot_and_one_out_of_action(
         assert card.locator("footer").inner_text() == f"Out of action: {OUT_WORDS[why]}"
     snap(page, "silhouette-10-out-of-action")
     page.set_viewport_size({"width": 820, "height": 1180})
-    page.wait_for_timeout(200)
+    settled(page)
     snap(page, "silhouette-11-tablet-portrait", full_page=True)
 
     # the finished game's replay draws every step with the same view

@@ -8,6 +8,7 @@ import json
 import socket
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page, WebSocket
@@ -25,9 +26,11 @@ class LiveServer:
         import uvicorn
 
         self.app: App = create_app(Settings(database=database, computer_delay=computer_delay))
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = sock.getsockname()[1]
+        # a port the OS gives, kept bound and handed to uvicorn: no other server (another
+        # pytest-xdist worker's, say) can take it between choosing and listening
+        self.socket = socket.socket()
+        self.socket.bind(("127.0.0.1", 0))
+        self.port = self.socket.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
             self.app,
@@ -50,11 +53,12 @@ class LiveServer:
     def _run(self) -> None:
         self.loop = asyncio.new_event_loop()
         asyncio.set_event_loop(self.loop)
-        self.loop.run_until_complete(self.server.serve())
+        self.loop.run_until_complete(self.server.serve(sockets=[self.socket]))
 
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=15)
+        self.socket.close()
 
     def call(self, coroutine: Any) -> Any:
         assert self.loop is not None
@@ -92,3 +96,19 @@ def watch_frames(page: Page) -> list[dict[str, Any]]:
 
     page.on("websocket", on_socket)
     return frames
+
+
+def wait_until(page: Page, test: Callable[[], bool], what: str, seconds: float = 15.0) -> None:
+    """Wait until `test()` holds (something the page cannot show, such as the server's state),
+    asking again every 25 ms while the page runs; fail naming `what` after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not test():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        page.wait_for_timeout(25)
+
+
+def settled(page: Page) -> None:
+    """Wait until the page has laid itself out and painted twice (after a change of its size,
+    say: layout that waits for a resize observer happens by the second frame)."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")

@@ -69,18 +69,29 @@ def start_server(
         return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
 
 
-def wait_ready(base: str, process: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
+def wait_ready(
+    base: str, process: subprocess.Popen[bytes], log: Path | None = None, timeout: float = 30.0
+) -> None:
+    """Wait for the server to answer; if it exits or never answers, an error that carries the
+    end of its log (the log's folder is removed when the benchmark stops)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"the server exited with code {process.returncode}")
+            raise RuntimeError(f"the server exited with code {process.returncode}{tail(log)}")
         try:
             with urllib.request.urlopen(f"{base}/api/games", timeout=1) as response:
                 if response.status == 200:
                     return
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError("the server did not start in time")
+    raise RuntimeError(f"the server did not start in time{tail(log)}")
+
+
+def tail(log: Path | None, lines: int = 20) -> str:
+    if log is None or not log.exists():
+        return ""
+    text = log.read_text("utf-8", errors="replace").strip().splitlines()[-lines:]
+    return ":\n" + "\n".join(text) if text else ""
 
 
 def create_table(base: str, game: str, seed: int) -> dict[str, Any]:
@@ -254,14 +265,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.seconds <= 0:
         parser.error("--games and --seconds must be positive")
 
+    # The server's log, and its SQLite file unless --database: removed at the end, whatever
+    # the database and however the run ends.
     folder = Path(tempfile.mkdtemp(prefix="wartable-bench-"))
     database = args.database or f"sqlite://{folder / 'bench.db'}"
     port = args.port or free_port()
     base = f"http://127.0.0.1:{port}"
-    server = None if args.port else start_server(port, database, args.plugin, folder / "server.log")
+    log = folder / "server.log"
+    server = None
     try:
-        if server is not None:
-            wait_ready(base, server)
+        if not args.port:
+            server = start_server(port, database, args.plugin, log)
+            wait_ready(base, server, log)
         print(
             f"{args.games} concurrent {args.game} games over WebSockets on 127.0.0.1:{port}, "
             f"{database.split('@')[-1]}; warm-up {args.warmup:g} s, measuring {args.seconds:g} s"
@@ -279,8 +294,7 @@ def main(argv: list[str] | None = None) -> int:
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
-        if args.database is None:
-            shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
     elapsed = stats.latencies.pop()
     ms = [x * 1000 for x in stats.latencies]
     print(
