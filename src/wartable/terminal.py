@@ -79,7 +79,7 @@ class TerminalTable:
 
     def save(self) -> None:
         if self.save_path is not None:
-            save_record(self.game, self.save_path)
+            save_record(self.game.record(), self.save_path)
 
     def show_log(self, player: str | None) -> None:
         start = self.seen.get(player, 0)

@@ -269,3 +269,95 @@ def test_a_determinized_copy_replays_from_its_own_record() -> None:
 def test_determinized_refuses_a_stranger() -> None:
     with pytest.raises(IllegalAction, match="no player 'green'"):
         new_game("skirmish", seed=1).determinized("green", seed=1)
+
+
+# -- answers kept between actions ----------------------------------------------------------------
+
+
+def test_answers_about_the_state_are_kept_until_it_changes() -> None:
+    """Who acts, the result and the legal actions are asked of the rules once per state; an
+    action, an undo or a test's reset of `_legal` after editing the state forgets them."""
+    game = new_game("skirmish", seed=4)
+    calls = {"to_act": 0, "result": 0}
+    rules = game.rules
+    to_act, result = rules.to_act, rules.result
+
+    def counted_to_act(state):  # type: ignore[no-untyped-def]
+        calls["to_act"] += 1
+        return to_act(state)
+
+    def counted_result(state):  # type: ignore[no-untyped-def]
+        calls["result"] += 1
+        return result(state)
+
+    rules.to_act, rules.result = counted_to_act, counted_result  # type: ignore[method-assign]
+    try:
+        asked = {}
+        for _ in range(3):
+            assert game.to_act == ("red", "blue") and not game.over and game.result is None
+            game.legal_actions("red")
+            asked = asked or dict(calls)
+        assert calls == asked and calls["result"] == 1
+        game.apply("red", {"stance": "attack"})
+        assert game.to_act == ("blue",)
+        game.undo("red")
+        assert game.to_act == ("red", "blue")
+        game.state["stance"]["red"] = "defend"  # a test's hand-made position
+        assert game.to_act == ("red", "blue")  # still the kept answer
+        game._legal = {}
+        assert game.to_act == ("blue",)
+        assert game.legal_actions("red") == []
+    finally:
+        del rules.to_act, rules.result  # type: ignore[misc]
+
+
+def test_a_failing_action_forgets_no_answer_it_should_not() -> None:
+    game = new_game("skirmish", seed=2)
+    game.apply("red", {"stance": "attack"})
+    assert game.to_act == ("blue",)
+    with pytest.raises(IllegalAction):
+        game.apply("blue", {"stance": "sideways"})
+    assert game.to_act == ("blue",) and game.legal_actions("blue")
+
+
+def test_a_determinized_copy_keeps_its_start_while_it_plays_on() -> None:
+    game = new_game("skirmish", seed=11)
+    play_until(game, "move")
+    copy = game.determinized("blue", seed=5)
+    before = json.dumps(copy.state, sort_keys=True)
+    twin = copy.clone()
+    start_fight(copy)
+    play_until(copy, "move")
+    assert copy.start is not None and json.dumps(copy.start["state"], sort_keys=True) == before
+    assert twin.start == copy.start
+    for g in (copy, twin):
+        at = g.fingerprint()
+        g.apply(g.to_act[0], {"pass": True})
+        g.undo(g.actions[-1][0])  # rebuilt from the start, replaying the actions before
+        assert g.fingerprint() == at
+    assert json.dumps(twin.state, sort_keys=True) == before
+
+
+def test_copies_made_later_hold_the_later_log() -> None:
+    """The log a player's copies start from is kept per player and grows with the game."""
+    game = new_game("skirmish", seed=11)
+    game.apply("blue", {"stance": "attack"})
+    first = game.determinized("red", seed=1)
+    game.apply("red", {"stance": "defend"})
+    later = game.determinized("red", seed=1)
+    assert len(first.events) < len(later.events) == len(game.events)
+    assert later.log("red") == game.log("red")
+    assert first.events == later.events[: len(first.events)]
+    game.undo("red") if game.can_undo("red") else None
+    again = game.determinized("red", seed=1)
+    assert len(again.events) == len(game.events)
+    assert again.log("red") == game.log("red")
+
+
+def test_log_since_reads_only_the_new_events() -> None:
+    game = new_game("skirmish", seed=5)
+    play_until(game, "move")
+    everything = game.log("red")
+    assert game.log("red", since=3) == [e for e in everything if e["n"] >= 3]
+    assert game.log("red", since=-2) == everything
+    assert game.log("red", since=len(game.events) + 5) == []

@@ -611,3 +611,83 @@ def test_columns_lettered_east_to_west() -> None:
     assert grid.direction("C01", "B01") in ("NE", "SE")
     with pytest.raises(ValueError, match="names no column"):
         grid.parse("D01")
+
+
+# --------------------------------------------------------------------------- kept answers
+
+
+def test_labels_parses_and_neighbours_kept_per_grid_stay_right() -> None:
+    """A grid keeps labels, parsed labels and neighbour lists (rules ask for them on every
+    action); what it hands out is the caller's own, and a map's holes stay holes."""
+    grid = HexGrid.rectangle(4, 4, orientation="flat", parity="odd", exclude=["B02"])
+    with pytest.raises(ValueError, match="not on the map"):
+        grid.parse("B02")  # parsed (to cut it out) before the hole was made
+    with pytest.raises(ValueError, match="not on the map"):
+        grid.parse("b2")
+    assert grid.parse("c3") == grid.parse("C03") == Hex(2, 1)
+    assert grid.label(Hex(1, 1)) == "B02"  # a hex off the map still has its label
+    around = grid.neighbours("A02")
+    assert sorted(grid.label(h) for h in around) == ["A01", "A03", "B01"]
+    around.clear()  # the caller's own list: the grid's answer is untouched
+    assert sorted(grid.label(h) for h in grid.neighbours("A02")) == ["A01", "A03", "B01"]
+    assert grid.neighbours(grid.parse("A02")) == grid.neighbours("A02")
+    assert grid.neighbours(Hex(9, 9)) == []  # off the map: worked out, not kept
+    with pytest.raises(ValueError, match="malformed"):
+        grid.parse("2B")
+
+
+def test_movement_cost_keeps_step_costs_until_the_map_changes() -> None:
+    grid = forest_map()
+    cost = grid.movement_cost(COSTS, {"river": 2, "wall": None})
+    a01, b02, c02 = grid.parse("A01"), grid.parse("B02"), grid.parse("C02")
+    assert cost(b02, c02) == cost(b02, c02) == 3
+    with pytest.raises(ValueError, match="not adjacent"):
+        cost(a01, c02)
+    with pytest.raises(ValueError, match="not adjacent"):
+        cost(a01, c02)  # an error is never kept as an answer
+    grid.add_edge_feature("B02", "C02", "river")
+    assert cost(b02, c02) == 5
+    grid.set_terrain("C02", "clear")
+    assert cost(b02, c02) == 3
+    grid.add_edge_feature("C02", "B02", "wall")
+    assert cost(b02, c02) is None
+    grid.set_terrain("C02", "lava")
+    with pytest.raises(ValueError, match="'lava'"):
+        cost(b02, c02)
+
+
+@given(grid_and_hexes(1, max_size=8), st.integers(min_value=0, max_value=5), st.data())
+def test_reachable_matches_a_plain_search_over_every_path(
+    data: tuple[HexGrid, list[Hex]], mp: int, draw: st.DataObject
+) -> None:
+    """Least costs and stops agree with a slow search that tries every path."""
+    grid, (start,) = data
+    costs = draw.draw(st.dictionaries(hexes, st.sampled_from([0, 1, 2, 3, None]), max_size=30))
+    walls = draw.draw(st.sets(hexes, max_size=6))
+
+    def cost(a: Hex, b: Hex) -> int | None:
+        return costs.get(b, 1)
+
+    def stops(a: Hex, b: Hex) -> bool:
+        return b in walls
+
+    reach = reachable(grid, start, mp, cost, stops)
+    least: dict[tuple[Hex, bool], int] = {(start, False): 0}
+    frontier = deque([(start, 0)])
+    while frontier:
+        h, spent = frontier.popleft()
+        for n in grid.neighbours(h):
+            c = cost(h, n)
+            if c is None or spent + c > mp:
+                continue
+            state = (n, stops(h, n))
+            if spent + c < least.get(state, mp + 1):
+                least[state] = spent + c
+                if not state[1]:
+                    frontier.append((n, spent + c))
+    best: dict[Hex, tuple[int, bool]] = {}
+    for (h, stopped), spent in least.items():
+        best[h] = min(best.get(h, (spent, stopped)), (spent, stopped))
+    assert {h: (r.cost, r.stopped) for h, r in reach.items()} == best
+    for r in reach.values():
+        assert sum(cost(a, b) or 0 for a, b in zip(r.path, r.path[1:], strict=False)) == r.cost

@@ -129,7 +129,7 @@ def test_malformed_records_get_clear_errors(change: Any, message: str) -> None:
 def test_a_truncated_file_names_file_and_place(tmp_path: Path) -> None:
     game = finished_game()
     path = tmp_path / "game.json"
-    save_record(game, path)
+    save_record(game.record(), path)
     assert replay(load_record(path)).fingerprint() == game.fingerprint()
     text = path.read_text()
     path.write_text(text[: len(text) // 2])

@@ -9,8 +9,9 @@ from wartable.engine.errors import (
 )
 from wartable.engine.game import Game
 from wartable.engine.log import Event, Msg, events_for, msg
-from wartable.engine.record import load_record, replay, replay_steps, save_record
+from wartable.engine.record import load_record, save_record
 from wartable.engine.registry import games, get_rules, new_game, register, unregister
+from wartable.engine.replay import replay, replay_steps
 from wartable.engine.rules import Action, Context, Rules, State
 
 __all__ = [

@@ -26,7 +26,7 @@ from typing import Any
 from wartable.engine.errors import IllegalAction
 from wartable.engine.game import Game
 from wartable.engine.plain import canonical, copy_plain
-from wartable.engine.record import replay_steps
+from wartable.engine.replay import replay_steps
 from wartable.engine.rules import Path, Rules, State
 
 KINDS = (
@@ -115,6 +115,8 @@ class _Run:
         self.rules, self.seed, self.check_every, self.probes = rules, seed, check_every, probes
         self.report, self.options = report, options
         self.chooser = random.Random(seed)
+        # the determinized copies' seeds have their own stream: the play is as it always was
+        self.seeds = random.Random(f"determinize {seed}")
         self.step = 0
 
     def fail(self, kind: str, detail: str) -> ConformanceError:
@@ -244,7 +246,7 @@ class _Run:
     def check_determinized(self, game: Game, player: str, paths: list[Path]) -> None:
         """The copy shows `player` their view; it is a function of what they know; its hidden
         parts vary with the seed."""
-        seeds = [self.chooser.randrange(1 << 30) for _ in range(_DRAWS)]
+        seeds = [self.seeds.randrange(1 << 30) for _ in range(_DRAWS)]
         copies = [self.determinized(game, player, s) for s in seeds]
         real = _without_undo(game.view(player))
         for copy in copies:
@@ -267,8 +269,8 @@ class _Run:
     def check_copy_plays(self, game: Game) -> None:
         """A determinized copy replays from its record, clones, and plays on to its end
         (checked once the real game has passed, so that its own faults are named first)."""
-        player = self.chooser.choice(game.players)
-        copy = self.determinized(game, player, self.chooser.randrange(1 << 30))
+        player = self.seeds.choice(game.players)
+        copy = self.determinized(game, player, self.seeds.randrange(1 << 30))
         twin = copy.clone()
         chooser = random.Random(self.seed)
         limit = self.rules.max_actions(game.options)

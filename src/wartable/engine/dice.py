@@ -46,9 +46,14 @@ class Dice:
         if n <= 0:
             raise ValueError(f"cannot draw below {n}")
         limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            z = self._next()
+        state = self.state
+        while True:  # `_next`, written out: every die and every shuffle comes through here
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
             if z < limit:
+                self.state = state
                 return z % n
 
     def roll(self, count: int, sides: int = 6) -> list[int]:

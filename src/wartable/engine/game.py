@@ -7,14 +7,18 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from typing import Any
 
 from wartable.engine.dice import Dice
 from wartable.engine.errors import IllegalAction, OptionError
-from wartable.engine.log import Event, events_for, visible
+from wartable.engine.log import Event, events_for
 from wartable.engine.plain import copy_plain, digest
+from wartable.engine.record import full_record, redacted_record
 from wartable.engine.rules import Action, Context, Rules, State
+
+_UNKNOWN: Any = object()  # a cached answer not asked for yet (None is a real result)
 
 
 class Game:
@@ -33,27 +37,51 @@ class Game:
     ) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise OptionError(f"the seed must be an integer, got {seed!r}")
-        self.rules = rules
-        self.seed = seed
-        self.options: dict[str, Any] = (
-            self.checked_options(rules, options or {}) if start is None else dict(options or {})
+        self._begin(
+            rules,
+            seed,
+            self.checked_options(rules, options or {}) if start is None else dict(options or {}),
+            start,
         )
-        self.players: tuple[str, ...] = rules.players(self.options)
-        self.start = start
-        self.actions: list[tuple[str, Action]] = []
-        self.barrier = 0  # actions up to here used chance or revealed secrets: undo stops here
-        self._legal: dict[str, list[Action]] = {}
         if start is None:
             self.dice = Dice(seed)
             self.events: list[Event] = []
             self._ctx = Context(self.dice, self.events)
             self.state: State = rules.setup(self._ctx, self.players, self.options)
         else:
-            self.dice = Dice(0)
-            self.dice.state = start["dice"]
-            self.events = copy_plain(start["events"])
-            self._ctx = Context(self.dice, self.events)
-            self.state = copy_plain(start["state"])
+            self._resume(copy_plain(start["state"]), start["dice"], start["events"])
+
+    def _begin(
+        self, rules: Rules, seed: int, options: dict[str, Any], start: dict[str, Any] | None
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.options = options
+        self.players: tuple[str, ...] = rules.players(options)
+        self._start = start
+        # a determinized copy's start, kept pickled (quicker than a copy) until asked for
+        self._frozen: tuple[bytes, int, list[Event]] | None = None
+        self.actions: list[tuple[str, Action]] = []
+        self.barrier = 0  # actions up to here used chance or revealed secrets: undo stops here
+        self._legal = {}
+        self._unseen: dict[str, list[Event]] = {}  # see `_seen_by`
+
+    def _resume(self, state: State, dice: int, events: list[Event]) -> None:
+        """Play on from a position: `state` becomes this game's own."""
+        self.dice = Dice(0)
+        self.dice.state = dice
+        self.events = list(events)  # an event never changes once logged
+        self._ctx = Context(self.dice, self.events)
+        self.state = state
+
+    @property
+    def start(self) -> dict[str, Any] | None:
+        """The position this game started from (state, dice and log), or None if from the
+        rules' setup; never changed once made."""
+        if self._start is None and self._frozen is not None:
+            blob, dice, events = self._frozen
+            self._start = {"state": pickle.loads(blob), "dice": dice, "events": events}
+        return self._start
 
     @staticmethod
     def checked_options(rules: Rules, options: dict[str, Any]) -> dict[str, Any]:
@@ -68,6 +96,24 @@ class Game:
         rules.check_options(options)
         return {**defaults, **options}
 
+    # -- what the rules said about the current state -----------------------------------------
+    #
+    # The state changes only through `apply` (and `undo`, which rebuilds the game), so the
+    # rules' answers about it are kept until then: a search asks who acts, whether it is over
+    # and what is legal several times per action. A test that edits `state` by hand must
+    # forget them by resetting `_legal` (``game._legal = {}``), which forgets them all.
+
+    @property
+    def _legal(self) -> dict[str, list[Action]]:
+        """Each player's legal actions, as far as asked (resetting it forgets every answer)."""
+        return self._legal_now
+
+    @_legal.setter
+    def _legal(self, value: dict[str, list[Action]]) -> None:
+        self._legal_now = value
+        self._result: dict[str, Any] | None = _UNKNOWN
+        self._to_act: tuple[str, ...] | None = None
+
     # -- the contract ------------------------------------------------------------------------
 
     @property
@@ -77,25 +123,29 @@ class Game:
     @property
     def to_act(self) -> tuple[str, ...]:
         """The players who must decide now; empty when the game is over."""
-        if self.over:
-            return ()
-        return self.rules.to_act(self.state)
+        to_act = self._to_act
+        if to_act is None:
+            to_act = self._to_act = () if self.over else self.rules.to_act(self.state)
+        return to_act
 
     @property
     def over(self) -> bool:
-        return self.rules.result(self.state) is not None
+        return self.result is not None
 
     @property
     def result(self) -> dict[str, Any] | None:
-        return self.rules.result(self.state)
+        result = self._result
+        if result is _UNKNOWN:
+            result = self._result = self.rules.result(self.state)
+        return result
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every action `player` may take now; empty when it is not theirs to act."""
-        cached = self._legal.get(player)
+        cached = self._legal_now.get(player)
         if cached is None:
             acts = player in self.to_act
             cached = self.rules.legal_actions(self.state, player) if acts else []
-            self._legal[player] = cached
+            self._legal_now[player] = cached
         return cached
 
     def check(self, player: str, action: Any) -> None:
@@ -104,9 +154,9 @@ class Game:
             raise IllegalAction(
                 f"there is no player {player!r} in {self.id} (players: {', '.join(self.players)})"
             )
-        if self.over:
-            raise IllegalAction("the game is over")
         to_act = self.to_act
+        if not to_act and self.over:
+            raise IllegalAction("the game is over")
         if player not in to_act:
             raise IllegalAction(
                 f"it is not {player}'s decision now (waiting for {', '.join(to_act)})"
@@ -122,16 +172,19 @@ class Game:
         pass them to a player only through `events_for`). Raises `IllegalAction`, unchanged."""
         self.check(player, action)
         start = len(self.events)
-        self._ctx.barrier = False
+        ctx = self._ctx
+        ctx.barrier = False
         try:
-            self.rules.apply(self._ctx, self.state, player, action)
+            self.rules.apply(ctx, self.state, player, action)
         except Exception:
             self._restore(self.actions)  # a half-applied action must leave no trace
             raise
         self.actions.append((player, copy_plain(action)))
-        if self._ctx.barrier:
+        if ctx.barrier:
             self.barrier = len(self.actions)
-        self._legal = {}
+        self._legal_now = {}  # what `self._legal = {}` does, without the call: a new state
+        self._result = _UNKNOWN
+        self._to_act = None
         return self.events[start:]
 
     def view(self, player: str | None, *, texts: bool = True) -> dict[str, Any]:
@@ -140,7 +193,7 @@ class Game:
         if player is not None and player not in self.players:
             raise IllegalAction(f"there is no player {player!r} in {self.id}")
         result = self.result
-        to_act = () if result is not None else self.rules.to_act(self.state)
+        to_act = self.to_act
         view: dict[str, Any] = {
             "game": self.id,
             "title": self.rules.title,
@@ -164,7 +217,9 @@ class Game:
 
     def log(self, player: str | None, since: int = 0) -> list[Event]:
         """The events from `since` on that `player` may see."""
-        return events_for(self.events, player, since)
+        # an event's place `n` is its index in the log: a front end asking for the new events
+        # need not read the old ones
+        return events_for(self.events[max(since, 0) :], player, since)
 
     def odds(self, player: str | None, query: dict[str, str]) -> dict[str, Any] | None:
         """The game's exact odds for `query`, from what `player` may see (None: no odds)."""
@@ -211,7 +266,8 @@ class Game:
         twin.seed = self.seed
         twin.options = self.options
         twin.players = self.players
-        twin.start = self.start  # never changed once made
+        twin._start = self._start  # never changed once made
+        twin._frozen = self._frozen
         twin.dice = Dice(0)
         twin.dice.state = self.dice.state
         twin.events = list(self.events)  # events are never changed once logged
@@ -220,6 +276,7 @@ class Game:
         twin._ctx = Context(twin.dice, twin.events)
         twin.state = copy_plain(self.state)
         twin._legal = {}
+        twin._unseen = {}
         return twin
 
     def determinized(self, player: str, seed: int) -> Game:
@@ -227,18 +284,39 @@ class Game:
         hidden from them is re-drawn by the rules' `determinize` from a generator seeded with
         `seed`, the dice are re-seeded from `seed` (the copy does not foretell the real rolls),
         the log keeps only the places of events they did not see, and the options are theirs.
+        The state `determinize` returns becomes the copy's own, not copied again: like the copy
+        it was handed, it must share no dict or list with anything else.
 
         >>> copy = wartable.new_game("votoms", seed=7).determinized("bieler", seed=1)
         """
         if player not in self.players:
             raise IllegalAction(f"there is no player {player!r} in {self.id}")
         state = self.rules.determinize(copy_plain(self.state), player, random.Random(seed))
-        events = [
-            e if visible(e, player) else {"n": e["n"], "kind": "unseen", "to": e["to"]}
-            for e in self.events
-        ]
-        start = {"state": state, "dice": Dice.seeded_state(seed), "events": events}
-        return Game(self.rules, seed, self.rules.options_for(self.options, player), start)
+        dice = Dice.seeded_state(seed)
+        events = self._seen_by(player)
+        copy = Game.__new__(Game)
+        copy._begin(self.rules, seed, dict(self.rules.options_for(self.options, player)), None)
+        try:  # the start is frozen before the copy plays on from `state` itself
+            copy._frozen = (pickle.dumps(state, pickle.HIGHEST_PROTOCOL), dice, events)
+        except (pickle.PicklingError, TypeError, AttributeError):  # not plain data after all
+            copy._start = {"state": copy_plain(state), "dice": dice, "events": events}
+        copy._resume(state, dice, events)
+        return copy
+
+    def _seen_by(self, player: str) -> list[Event]:
+        """The log as `player`'s copies hold it: each event they did not see is only its place.
+        Kept per player and extended as the log grows (a search makes thousands of copies of
+        one position); never changed once handed out, as a copy's start never is."""
+        known = self._unseen.get(player, [])
+        if len(known) < len(self.events):
+            known = known + [
+                e
+                if (to := e.get("to")) is None or player in to
+                else {"n": e["n"], "kind": "unseen", "to": to}
+                for e in self.events[len(known) :]
+            ]
+            self._unseen[player] = known
+        return known
 
     def fingerprint(self) -> str:
         """A digest of everything that decides the future: state and dice."""
@@ -247,13 +325,30 @@ class Game:
     def record(self) -> dict[str, Any]:
         """The full record (game, rules version, options, seed, actions) that `replay` reproduces.
         It holds every secret: hand it to a player only when the game is over."""
-        from wartable.engine.record import full_record
-
-        return full_record(self)
+        return full_record(
+            game_id=self.id,
+            rules_version=self.rules.version,
+            options=self.options,
+            seed=self.seed,
+            players=list(self.players),
+            actions=[[player, action] for player, action in self.actions],
+            final=self.fingerprint(),
+            over=self.over,
+            start=self.start,
+        )
 
     def record_for(self, player: str | None) -> dict[str, Any]:
         """The record `player` (None = spectator) may have: the full one once the game is over,
         before that only what they saw."""
-        from wartable.engine.record import full_record, redacted_record
-
-        return full_record(self) if self.over else redacted_record(self, player)
+        if self.over:
+            return self.record()
+        return redacted_record(
+            game_id=self.id,
+            rules_version=self.rules.version,
+            options=self.rules.options_for(self.options, player),
+            players=list(self.players),
+            player=player,
+            moves=len(self.actions),
+            log=self.log(player),
+            view=self.view(player),
+        )

@@ -14,7 +14,6 @@ North is up and printed row numbers grow southward, so ``r`` grows toward the so
 from __future__ import annotations
 
 import heapq
-import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Literal, NamedTuple
@@ -333,6 +332,8 @@ class HexGrid:
         self._hexes: frozenset[Hex] = frozenset(
             offset_to_axial(c, r, orientation, parity) for c, r in offsets
         )
+        self._changes = 0  # counts changes to the hexes, terrain and edges (see movement_cost)
+        self._forget()
         self._default_terrain = default_terrain
         self._terrain: dict[Hex, str] = {}
         self._edges: dict[Edge, frozenset[str]] = {}
@@ -382,12 +383,21 @@ class HexGrid:
         )
         removed = {grid.parse(label) for label in exclude}
         grid._hexes = grid._hexes - removed
+        grid._forget()
         if not grid._hexes:
             raise ValueError("a hex map needs at least one hex")
         if terrain:
             for h, name in terrain.items():
                 grid.set_terrain(h, name)
         return grid
+
+    def _forget(self) -> None:
+        """Drop the answers kept per hex (labels, parsed labels, neighbours): call it whenever
+        the set of hexes changes. They are kept because rules ask for them on every action."""
+        self._labels: dict[Hex, str] = {}
+        self._by_label: dict[str, Hex] | None = None
+        self._near: dict[Hex, tuple[Hex, ...]] = {}
+        self._changes += 1
 
     # ------------------------------------------------------------------ basic facts
 
@@ -525,6 +535,13 @@ class HexGrid:
         >>> HexGrid.rectangle(10, 12, orientation="flat", parity="odd").parse("C08")
         Hex(q=2, r=6)
         """
+        by_label = self._by_label
+        if by_label is None:
+            by_label = self._by_label = {self.label(h): h for h in self._hexes}
+        if type(label) is str:
+            found = by_label.get(label)
+            if found is not None:
+                return found
         col, row = self._parse_offset(label)
         h = self.from_offset(col, row)
         if h not in self._hexes:
@@ -538,14 +555,24 @@ class HexGrid:
         >>> g.label(Hex(2, 6))
         'C08'
         """
+        try:
+            known = self._labels.get(h)
+        except TypeError:  # not a hex at all: the long way says what is wrong
+            known = None
+        if known is not None:
+            return known
         col, row = self.to_offset(h)
         number = self._first_row + row
         if self._column_letters is not None and 0 <= col < len(self._column_letters):
-            return self._column_letters[col] + str(number).zfill(self._label_digits)
-        col_index = self._first_column_index + col
-        if col_index < 0 or number < 0:
-            raise ValueError(f"hex {tuple(h)} has no printed label (column {col}, row {row})")
-        return _letters(col_index) + str(number).zfill(self._label_digits)
+            text = self._column_letters[col] + str(number).zfill(self._label_digits)
+        else:
+            col_index = self._first_column_index + col
+            if col_index < 0 or number < 0:
+                raise ValueError(f"hex {tuple(h)} has no printed label (column {col}, row {row})")
+            text = _letters(col_index) + str(number).zfill(self._label_digits)
+        if h in self._hexes:
+            self._labels[h] = text
+        return text
 
     def format_path(self, path: Iterable[Hex], sep: str = " → ") -> str:
         """A path the way players say it.
@@ -565,13 +592,26 @@ class HexGrid:
         >>> sorted(g.label(n) for n in g.neighbours("A01"))
         ['A02', 'B01']
         """
-        x = self._hex(h)
+        try:
+            known = self._near.get(h)  # type: ignore[arg-type]
+        except TypeError:
+            known = None
+        return list(known if known is not None else self._adjacent(self._hex(h)))
+
+    def _adjacent(self, x: Hex) -> tuple[Hex, ...]:
+        """`neighbours` of a normalized hex, kept for the hexes on the map."""
+        known = self._near.get(x)
+        if known is not None:
+            return known
         result: list[Hex] = []
         for d in DIRECTIONS:
             n = self.normalize(Hex(x.q + d.q, x.r + d.r))
             if n in self._hexes and n != x and n not in result:
                 result.append(n)
-        return result
+        near = tuple(result)
+        if x in self._hexes:
+            self._near[x] = near
+        return near
 
     def adjacent(self, a: HexLike, b: HexLike) -> bool:
         """Whether two hexes on the map share a side.
@@ -700,6 +740,7 @@ class HexGrid:
         'river'
         """
         self._terrain[self._on_map(h)] = name
+        self._changes += 1
 
     def edge(self, a: HexLike, b: HexLike) -> Edge:
         """The side shared by two adjacent hexes on the map; ``ValueError`` if they are not.
@@ -722,6 +763,7 @@ class HexGrid:
         """
         e = self.edge(a, b)
         self._edges[e] = self._edges.get(e, frozenset()) | {feature}
+        self._changes += 1
 
     def edge_features(self, a: HexLike, b: HexLike) -> frozenset[str]:
         """The features on the side between two adjacent hexes (empty if none).
@@ -753,8 +795,24 @@ class HexGrid:
         """
         terrain_table = dict(terrain_costs)
         edge_table = dict(edge_costs or {})
+        # Each step's cost is worked out once and kept until the map changes: a search asks
+        # for the same steps over and over.
+        known: dict[Hex, dict[Hex, int | None]] = {}
+        changes = [self._changes]
 
         def cost(a: Hex, b: Hex) -> int | None:
+            if changes[0] != self._changes:
+                known.clear()
+                changes[0] = self._changes
+            try:
+                return known[a][b]
+            except KeyError:
+                pass
+            total = worked_out(a, b)
+            known.setdefault(a, {})[b] = total
+            return total
+
+        def worked_out(a: Hex, b: Hex) -> int | None:
             kind = self.terrain(b)
             if kind not in terrain_table:
                 raise ValueError(f"no movement cost for terrain {kind!r} of hex {self.label(b)}")
@@ -815,59 +873,70 @@ def reachable(
     """
     if mp < 0:
         raise ValueError(f"movement points must be >= 0, not {mp}")
-    grid = neighbours if isinstance(neighbours, HexGrid) else None
-    next_to: NeighbourFn = neighbours.neighbours if isinstance(neighbours, HexGrid) else neighbours
-    if grid is not None and start not in grid.hexes:
-        raise ValueError(f"start hex {grid.label(start)} is not on the map")
+    grid: HexGrid | None = None
+    next_to: NeighbourFn
+    if isinstance(neighbours, HexGrid):
+        grid = neighbours
+        if start not in grid.hexes:
+            raise ValueError(f"start hex {grid.label(start)} is not on the map")
+        next_to = grid._adjacent  # every hex met here is on the map: its neighbours are kept
+    else:
+        next_to = neighbours
 
-    def name(h: Hex) -> str:
-        return grid.label(h) if grid is not None else repr(tuple(h))
-
-    def step_cost(a: Hex, b: Hex) -> int | None:
-        c = cost(a, b)
-        if c is not None and c < 0:
-            raise ValueError(f"negative movement cost {c} from {name(a)} to {name(b)}")
-        return c
+    def negative(a: Hex, b: Hex, c: int) -> ValueError:
+        name = grid.label if grid is not None else (lambda h: repr(tuple(h)))
+        return ValueError(f"negative movement cost {c} from {name(a)} to {name(b)}")
 
     # States are (hex, stopped): arriving somewhere stopped is worse than arriving free.
-    best: dict[_State, int] = {(start, False): 0}
-    parent: dict[_State, _State | None] = {(start, False): None}
-    counter = itertools.count()
-    heap: list[tuple[int, int, Hex, bool]] = [(0, next(counter), start, False)]
+    # Ties in cost leave the heap first in, first out (`order`), so paths do not depend on how
+    # hexes compare. A state leaves the heap for good at its least cost: costs are never
+    # negative, so later, dearer entries for it are stale and skipped.
+    begin: _State = (start, False)
+    best: dict[_State, int] = {begin: 0}
+    parent: dict[_State, _State | None] = {begin: None}
+    heap: list[tuple[int, int, Hex, bool]] = [(0, 0, start, False)]
+    order = 0
+    push = heapq.heappush
+    pop = heapq.heappop
+    least = best.get
 
     if min_one_step:
         for n in next_to(start):
-            c = step_cost(start, n)
+            c = cost(start, n)
+            if c is not None and c < 0:
+                raise negative(start, n, c)
             if c is not None and c > mp:
                 state = (n, True)
-                if c < best.get(state, c + 1):
+                if c < least(state, c + 1):
                     best[state] = c
-                    parent[state] = (start, False)
-                    heapq.heappush(heap, (c, next(counter), n, True))
+                    parent[state] = begin
+                    order += 1
+                    push(heap, (c, order, n, True))
 
-    done: set[_State] = set()
     while heap:
-        spent, _, h, stopped = heapq.heappop(heap)
-        state = (h, stopped)
-        if state in done:
-            continue
-        done.add(state)
+        spent, _, h, stopped = pop(heap)
         if stopped:
             continue
+        state = (h, False)
+        if spent > best[state]:
+            continue
         for n in next_to(h):
-            c = step_cost(h, n)
+            c = cost(h, n)
             if c is None:
                 continue
             total = spent + c
             if total > mp:
-                continue
+                continue  # (so c > 0)
+            if c < 0:
+                raise negative(h, n, c)
             halt = stops is not None and stops(h, n)
             nxt = (n, halt)
-            if nxt in done or total >= best.get(nxt, total + 1):
+            if total >= least(nxt, total + 1):
                 continue
             best[nxt] = total
             parent[nxt] = state
-            heapq.heappush(heap, (total, next(counter), n, halt))
+            order += 1
+            push(heap, (total, order, n, halt))
 
     result: dict[Hex, Reach] = {}
     for (h, stopped), spent in best.items():

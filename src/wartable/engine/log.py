@@ -29,4 +29,6 @@ def visible(event: Event, player: str | None) -> bool:
 
 def events_for(events: Iterable[Event], player: str | None, since: int = 0) -> list[Event]:
     """The events from position `since` on that `player` may see."""
-    return [e for e in events if e["n"] >= since and visible(e, player)]
+    if player is None:
+        return [e for e in events if e["n"] >= since and e.get("to") is None]
+    return [e for e in events if e["n"] >= since and ((to := e.get("to")) is None or player in to)]

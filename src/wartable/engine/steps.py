@@ -88,22 +88,28 @@ class StepRules(Rules):
     def data_file(self) -> Path:
         return self.components.path
 
+    # These run several times per action: `Steps.current` is written out in each.
+
     def to_act(self, state: State) -> tuple[str, ...]:
-        kind = self.steps.current(state)
+        step = state.get("step")
+        kind = None if step is None else self.steps.kinds[step["kind"]]
         if state["end"] is not None or kind is None:
             return ()
         return kind.actors(state)
 
     def legal_actions(self, state: State, player: str) -> list[Action]:
-        kind = self.steps.current(state)
-        if kind is None or player not in self.to_act(state):
+        step = state.get("step")
+        if step is None:
+            return []
+        kind = self.steps.kinds[step["kind"]]
+        if state["end"] is not None or player not in kind.actors(state):
             return []
         return kind.legal(state, player)
 
     def apply(self, ctx: Context, state: State, player: str, action: Action) -> None:
-        kind = self.steps.current(state)
-        assert kind is not None  # Game.check lets no one act without a step
-        kind.apply(ctx, state, player, action)
+        step = state.get("step")
+        assert step is not None  # Game.check lets no one act without a step
+        self.steps.kinds[step["kind"]].apply(ctx, state, player, action)
 
     def result(self, state: State) -> dict[str, Any] | None:
         end: dict[str, Any] | None = state["end"]

@@ -50,7 +50,7 @@ def test_9_9_3_odds_at_the_command_line() -> None:
 def test_odds_of_a_combat_hex_in_a_saved_game(tmp_path: Path) -> None:
     game = wartable.new_game("votoms", seed=1)
     save = tmp_path / "g.json"
-    wartable.engine.save_record(game, save)
+    wartable.engine.save_record(game.record(), save)
     result = runner.invoke(app, ["odds", "votoms", "--load", str(save), "hex=K04", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -106,7 +106,7 @@ def test_play_with_a_file_of_printed_values(tmp_path: Path) -> None:
 
 def test_odds_refuse_a_hex_without_a_battle(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    wartable.engine.save_record(wartable.new_game("votoms", seed=1), save)
+    wartable.engine.save_record(wartable.new_game("votoms", seed=1).record(), save)
     for hex_label, said in (("Z99", "no hex 'Z99'"), ("A01", "no battle in A01")):
         result = runner.invoke(app, ["odds", "votoms", "--load", str(save), f"hex={hex_label}"])
         assert result.exit_code == 2 and said in result.output
