@@ -181,6 +181,8 @@ class Rules(ABC):
         The answer must depend only on what `player` may know and on `rng`: two states they
         cannot tell apart give the same answer for the same `rng` (so draw from the unseen
         pools in a fixed order, sorted, never in the order the real state holds them).
+        The copy plays on the state returned: it must share no dict or list with anything else
+        (a module's constant, say).
         A game without secrets keeps this default.
         """
         if any(True for _ in self.hidden_paths(state, player)):
