@@ -4,6 +4,7 @@ process, on 127.0.0.1, with a fresh SQLite file."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import socket
 import threading
@@ -17,6 +18,7 @@ from wartable.engine import Game
 from wartable.engine.plain import copy_plain
 from wartable.server import Settings, create_app
 from wartable.server.app import App
+from wartable.server.views import apply_patch
 
 
 class LiveServer:
@@ -83,16 +85,27 @@ class LiveServer:
 
 
 def watch_frames(page: Page) -> list[dict[str, Any]]:
-    """Every message the page's WebSocket receives, parsed."""
+    """Every message the page's WebSocket receives, parsed; a view that came as a patch has
+    its whole view (the page's previous view of that seat, patched) under "view", so that the
+    tests look at everything the page could hold."""
     frames: list[dict[str, Any]] = []
 
     def on_socket(ws: WebSocket) -> None:
-        ws.on(
-            "framereceived",
-            lambda payload: (
-                frames.append(json.loads(payload)) if isinstance(payload, str) else None
-            ),
-        )
+        views: dict[str | None, Any] = {}  # this connection's latest view of each seat
+
+        def received(payload: str | bytes) -> None:
+            if not isinstance(payload, str):
+                return
+            message = json.loads(payload)
+            if message.get("type") == "view":
+                if "patch" in message:
+                    message["view"] = apply_patch(
+                        copy.deepcopy(views[message["seat"]]), message["patch"]
+                    )
+                views[message["seat"]] = message["view"]
+            frames.append(message)
+
+        ws.on("framereceived", received)
 
     page.on("websocket", on_socket)
     return frames

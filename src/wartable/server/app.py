@@ -45,14 +45,17 @@ CSP = (
 
 # The garbage collector's thresholds for a server process of its own. A pass pauses every
 # game for as long as it takes to walk the objects still alive (most garbage is freed by
-# reference counting, not by the collector), so: collect the young generation as often as
-# Python does by default (700), which keeps each pause to a few milliseconds (at 2,000, when
-# many connections came and went at once, a young pass walked 150,000 objects: 100 ms); and
-# the middle one every 50 young passes (Python: 10), so that what lives a few seconds (a
-# connection waiting for its player's next message) is gone before it reaches the old
-# generation, whose full passes are the longest pauses of all. (`wartable bench-web`, 500
-# games, 1 s think time.)
-GC_THRESHOLDS = (700, 50, 10)
+# reference counting, not by the collector). A young pass is due when 250 more objects were
+# made than freed; freeing the old ones that a change replaces (game states, earlier views)
+# offsets making new ones, so the objects a young pass walks can pile up far beyond that
+# count: at Python's 700, with views turned into text without thousands of temporary dicts
+# (views.py), young passes came seldom and walked up to 20,000 objects (20-30 ms); at 250
+# they stay under 2-4 ms. The middle generation is collected every 200 young passes (Python:
+# 10): what lives a second or two (a seat's view until the next change, the legal actions of
+# a position) is gone before it is promoted to the old generation, whose full passes are the
+# longest pauses of all (150-200 ms with 500 VOTOMS games). (`wartable bench-web`, 500 games,
+# 1 s think time: VOTOMS and the card game.)
+GC_THRESHOLDS = (250, 200, 10)
 
 HEADERS = [
     (b"x-content-type-options", b"nosniff"),

@@ -5,6 +5,7 @@ Protocol (JSON text frames; see docs/web.md):
 client → server
   {"type": "hello", "tokens": ["..."]}          first: the seat tokens this page holds (none: a
                                                 spectator). A wrong token: an error, then close.
+                                                Add "patches": true if the page applies patches.
   {"type": "act", "seat": "red", "action": {...}, "id": 7}
                                                 "seat" may be left out when the page holds one
                                                 seat; "id" is echoed in the ack or error.
@@ -17,6 +18,11 @@ server → client
    "log_from": 30, "log": [...]}                 after every change, one per seat held (a
                                                 spectator: seat null). Keep the log entries
                                                 numbered below log_from, then add `log`.
+  {"type": "view", "seat": "red", "version": 13, "moves": 10, "base": 12, "patch": [...],
+   "log_from": 31, "log": [...]}                 the same to a page that applies patches, after
+                                                its first view of the seat: the operations that
+                                                turn the view of version `base` into this one
+                                                (see views.py)
   {"type": "ack", "id": 7}                      the action is stored; it is never lost
   {"type": "error", "code": "illegal", "message": "...", "id": 7}
   {"type": "pong"}
@@ -40,6 +46,7 @@ from wartable.engine import IllegalAction
 from wartable.server.seats import TokenError
 from wartable.server.storage import StorageError
 from wartable.server.tables import Table, Tables
+from wartable.server.views import SeatView, encode
 
 log = logging.getLogger("wartable.server")
 
@@ -50,7 +57,8 @@ MAX_OUTBOX = 256
 
 
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as compact JSON text (non-ASCII kept)."""
+    return encode(message)
 
 
 class BadMessage(Exception):
@@ -62,11 +70,15 @@ class BadMessage(Exception):
 class Connection:
     """One page's WebSocket: the seats it holds and what it has been sent so far."""
 
-    def __init__(self, ws: WebSocket, table: Table, seats: list[str | None]) -> None:
+    def __init__(
+        self, ws: WebSocket, table: Table, seats: list[str | None], patches: bool = False
+    ) -> None:
         self.ws = ws
         self.table = table
         self.seats = seats
+        self.patches = patches  # the page applies patches to the views it has
         self.sent: dict[str | None, int] = {seat: 0 for seat in seats}
+        self.shown: dict[str | None, SeatView] = {}  # the view each seat was last sent
         self.outbox: deque[str] = deque()
         self.dirty = True
         self.wake = asyncio.Event()
@@ -89,19 +101,23 @@ class Connection:
         self.wake.set()
 
     def view_message(self, seat: str | None) -> str:
-        table, game = self.table, self.table.game
-        start = min(self.sent.get(seat, 0), len(game.events))
-        message = {
-            "type": "view",
-            "seat": seat,
-            "version": table.version,
-            "moves": len(game.actions),
-            "view": table.view(seat),
-            "log_from": start,
-            "log": game.log(seat, start),
-        }
-        self.sent[seat] = len(game.events)
-        return dumps(message)
+        """The message with `seat`'s view as it stands (call it holding the table's lock)."""
+        table = self.table
+        seen = table.seat_view(seat)
+        start = min(self.sent.get(seat, 0), seen.events)
+        log = table.game.log(seat, start)
+        self.sent[seat] = seen.events
+        head = (
+            f'{{"type":"view","seat":{encode(seat)},"version":{seen.version},"moves":{seen.moves},'
+        )
+        base = self.shown.get(seat)
+        if base is not None:
+            body = f'"base":{base.version},"patch":{seen.patch_from(base)}'
+        else:
+            body = f'"view":{seen.text}'
+        if self.patches:
+            self.shown[seat] = seen
+        return f'{head}{body},"log_from":{start},"log":{encode(log)}}}'
 
     async def writer(self) -> None:
         """Send views (built under the table's lock: only committed states) then replies."""
@@ -146,12 +162,13 @@ class Hub:
             await ws.send_text(dumps({"type": "error", "code": "no_game", "message": reason}))
             await ws.close(code=4404)
             return
-        seats = await self._hello(ws, table)
-        if seats is None:
+        hello = await self._hello(ws, table)
+        if hello is None:
             return
+        seats, patches = hello
         held = [s for s in seats if s is not None]
         await ws.send_text(dumps({"type": "joined", "table": table.public(), "seats": held}))
-        connection = Connection(ws, table, seats)
+        connection = Connection(ws, table, seats, patches)
         room = self.rooms.setdefault(table.id, set())
         room.add(connection)
         writer = asyncio.get_running_loop().create_task(connection.writer())
@@ -161,6 +178,7 @@ class Hub:
             room.discard(connection)
             if not room:
                 self.rooms.pop(table.id, None)
+                table.views.clear()  # no page to send them to
                 self.tables.idle(table)
             writer.cancel()
             with contextlib.suppress(BaseException):
@@ -188,8 +206,9 @@ class Hub:
             raise BadMessage("bad_message", 'a message is a JSON object with a "type"')
         return message
 
-    async def _hello(self, ws: WebSocket, table: Table) -> list[str | None] | None:
-        """Wait for the page's hello; its seats ([None] for a spectator), or None if refused."""
+    async def _hello(self, ws: WebSocket, table: Table) -> tuple[list[str | None], bool] | None:
+        """Wait for the page's hello: its seats ([None] for a spectator) and whether it applies
+        patches; None if refused."""
         while True:
             try:
                 text = await asyncio.wait_for(self._receive(ws), HELLO_TIMEOUT)
@@ -207,6 +226,9 @@ class Hub:
                     raise BadMessage("bad_message", '"tokens" is a list of seat tokens')
                 if not all(isinstance(t, str) for t in tokens):
                     raise BadMessage("bad_message", '"tokens" is a list of seat tokens')
+                patches = message.get("patches", False)
+                if not isinstance(patches, bool):
+                    raise BadMessage("bad_message", '"patches" is true or false')
             except BadMessage as error:
                 await ws.send_text(
                     dumps({"type": "error", "code": error.code, "message": str(error)})
@@ -220,7 +242,7 @@ class Hub:
                 )
                 await ws.close(code=4403)
                 return None
-            return list(seats) if seats else [None]
+            return (list(seats) if seats else [None]), patches
 
     async def _read(
         self,

@@ -36,6 +36,8 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from wartable.server.views import apply_patch
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -117,7 +119,8 @@ class Stats:
 
 
 class Seat:
-    """One seat's connection: plays a random legal action whenever it must decide."""
+    """One seat's connection: plays a random legal action whenever it must decide. Like the
+    web page, it asks for patches after its first view of the seat."""
 
     def __init__(self, ws: ClientConnection, seat: str, rng: random.Random, think: float) -> None:
         self.ws = ws
@@ -136,7 +139,10 @@ class Seat:
             message = json.loads(text)
             kind = message["type"]
             if kind == "view":
-                self.view = message["view"]
+                if "patch" in message:
+                    self.view = apply_patch(self.view, message["patch"])
+                else:
+                    self.view = message["view"]
                 self.version = message["version"]
                 if self.view["over"]:
                     self.over = True
@@ -193,7 +199,7 @@ async def play_games(
         try:
             for seat, token in table["tokens"].items():
                 ws = await connect(f"{ws_base}/ws/{table['id']}", max_size=2**22)
-                await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
+                await ws.send(json.dumps({"type": "hello", "tokens": [token], "patches": True}))
                 seats.append(Seat(ws, seat, random.Random(rng.random()), think))
             tasks = [asyncio.ensure_future(s.run(stats)) for s in seats]
             stopper = asyncio.ensure_future(stop.wait())

@@ -28,6 +28,7 @@ from wartable.server.seats import (
     token_hash,
 )
 from wartable.server.storage import Storage, StoredGame, StoredSeat
+from wartable.server.views import SeatView, ViewCache
 
 log = logging.getLogger("wartable.server")
 
@@ -54,6 +55,7 @@ class Table:
     created: float
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     version: int = 0
+    views: ViewCache = field(default_factory=ViewCache, repr=False)
 
     @property
     def computers(self) -> list[str]:
@@ -84,6 +86,15 @@ class Table:
         view = self.game.view(seat)
         view["can_undo"] = seat is not None and self.can_undo(seat)
         return view
+
+    def seat_view(self, seat: str | None) -> SeatView:
+        """`view(seat)` at this version as JSON text, built once per version and seat however
+        many pages show it. Call it holding the table's lock (or when no change is under
+        way): the view must be of a stored state."""
+        game = self.game
+        return self.views.get(
+            seat, self.version, lambda: self.view(seat), len(game.actions), len(game.events)
+        )
 
     def public(self) -> dict[str, Any]:
         """What anyone with the table's id may know about it."""

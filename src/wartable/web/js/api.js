@@ -66,6 +66,26 @@ export function inviteLink(tableId, seat, token) {
   return `${location.origin}/play/${encodeURIComponent(tableId)}#${params}`;
 }
 
+// The operations of a view patch (docs/web.md), applied in order to the seat's previous view:
+// [path, value] sets, [path] deletes, [path, start, count, items] splices a list.
+export function applyPatch(view, patch) {
+  for (const [path, ...rest] of patch) {
+    if (path.length === 0) {
+      view = rest[0];
+      continue;
+    }
+    if (rest.length === 3) {
+      const list = path.reduce((node, key) => node[key], view);
+      list.splice(rest[0], rest[1], ...rest[2]);
+      continue;
+    }
+    const parent = path.slice(0, -1).reduce((node, key) => node[key], view);
+    if (rest.length === 0) delete parent[path.at(-1)];
+    else parent[path.at(-1)] = rest[0];
+  }
+  return view;
+}
+
 // A live connection to one table. Handlers: onMessage(msg), onStatus("connecting"|"live"|"lost").
 export class Live {
   constructor(tableId, tokens, { onMessage, onStatus }) {
@@ -76,6 +96,7 @@ export class Live {
     this.retry = 0;
     this.closed = false;
     this.nextId = 1;
+    this.views = new Map(); // the last view of each seat, by seat ("" for a spectator)
     this.connect();
   }
 
@@ -85,13 +106,18 @@ export class Live {
     this.ws = ws;
     this.onStatus(this.retry ? "lost" : "connecting");
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({ type: "hello", tokens: this.tokens }));
+      this.views.clear(); // a new connection starts with whole views
+      ws.send(JSON.stringify({ type: "hello", tokens: this.tokens, patches: true }));
     });
     ws.addEventListener("message", (event) => {
       let message;
       try {
         message = JSON.parse(event.data);
       } catch {
+        return;
+      }
+      if (message.type === "view" && !this.wholeView(message)) {
+        ws.close(); // a patch to a view this page does not have: reconnect for whole views
         return;
       }
       if (message.type === "joined") {
@@ -110,6 +136,18 @@ export class Live {
       this.retry += 1;
       setTimeout(() => this.connect(), wait);
     });
+  }
+
+  // Turn a patched view message into a whole one (message.view); false if it cannot be.
+  wholeView(message) {
+    const key = message.seat ?? "";
+    if (message.patch) {
+      const base = this.views.get(key);
+      if (!base || base.version !== message.base) return false;
+      message.view = applyPatch(structuredClone(base.view), message.patch);
+    }
+    this.views.set(key, { version: message.version, view: message.view });
+    return true;
   }
 
   send(message) {
