@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,12 +24,11 @@ from wartable.bench import bench as run_bench
 from wartable.engine import (
     Game,
     OptionError,
-    Rules,
     WartableError,
     get_rules,
+    import_plugins,
     load_record,
     new_game,
-    register,
     replay,
     replay_steps,
 )
@@ -82,6 +81,7 @@ app = typer.Typer(
 data_app = typer.Typer(help="Component data files.")
 app.add_typer(data_app, name="data")
 console = Console()
+DEFAULT_WORKERS = os.cpu_count() or 1  # server processes: one per core
 
 Plugin = Annotated[
     list[str] | None,
@@ -91,18 +91,6 @@ Plugin = Annotated[
     ),
 ]
 Lang = Annotated[str, typer.Option("--lang", help="en or ja")]
-
-
-def _plugins(modules: list[str] | None) -> None:
-    """Import each module; a `Rules` object it defines at top level is registered unless a
-    game with its id is already (a module may also call `register` itself)."""
-    for name in modules or []:
-        module = importlib.import_module(name)
-        known = set(game_ids())
-        for value in vars(module).values():
-            if isinstance(value, Rules) and value.id not in known:
-                register(value)
-                known.add(value.id)
 
 
 def _fail(error: Exception) -> typer.Exit:
@@ -136,7 +124,7 @@ def launcher(ctx: typer.Context) -> None:
 @app.command("games")
 def list_games(plugin: Plugin = None) -> None:
     """List the games and their players."""
-    _plugins(plugin)
+    import_plugins(plugin or [])
     table = Table("#", "id", "game", "ゲーム", "players")
     for i, game_id in enumerate(game_ids(), 1):
         rules = get_rules(game_id)
@@ -189,7 +177,7 @@ def play(
     plugin: Plugin = None,
 ) -> None:
     """Play a game in the terminal, hot-seat or against the random player."""
-    _plugins(plugin)
+    import_plugins(plugin or [])
     lang = _lang(lang)
     try:
         if load_file is not None:
@@ -249,7 +237,7 @@ def replay_command(
     plugin: Plugin = None,
 ) -> None:
     """Step through a saved game, action by action."""
-    _plugins(plugin)
+    import_plugins(plugin or [])
     lang = _lang(lang)
     try:
         record = load_record(file)
@@ -281,7 +269,7 @@ def bench_command(
     plugin: Plugin = None,
 ) -> None:
     """Engine actions per second and random games per second (median of several runs)."""
-    _plugins(plugin)
+    import_plugins(plugin or [])
     try:
         result = run_bench(game_id, runs=runs, games=games, seed=seed)
     except WartableError as error:
@@ -313,7 +301,7 @@ def ladder_command(
 ) -> None:
     """Agents against each other, seats rotated: win rates with 95% intervals and decision
     times (a benchmark of strength; `oracle` sees every secret, for measurement only)."""
-    _plugins(plugin)
+    import_plugins(plugin or [])
     try:
         get_rules(game_id)
         outcomes = ladder.run(game_id, agents.split(","), games, seed, jobs, seconds)
@@ -344,7 +332,7 @@ def odds_command(
 ) -> None:
     """Exact odds, e.g. `wartable odds votoms merc=8-3,9-3 bieler=8-3 base=bieler:7x7` or
     `wartable odds votoms --load game.json hex=C08`."""
-    _plugins(plugin)
+    import_plugins(plugin or [])
     lang = _lang(lang)
     pairs = dict(item.partition("=")[::2] for item in query or [])
     try:
@@ -371,7 +359,7 @@ def validate(
     plugin: Plugin = None,
 ) -> None:
     """Check a component file against its game's schema (laid over the shipped data)."""
-    _plugins(plugin)
+    import_plugins(plugin or [])
     try:
         user = DataFile.read(file)
         game = game_id or user.doc.get("game")
@@ -421,16 +409,28 @@ def serve_command(
     log_level: Annotated[
         str, typer.Option(help="Server log: critical, error, warning, info or debug")
     ] = "info",
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Server processes, each holding its share of the tables (default: one per CPU)",
+        ),
+    ] = DEFAULT_WORKERS,
     plugin: Plugin = None,
 ) -> None:
     """Start the web app: a lobby at http://HOST:PORT to play any game in the browser."""
-    _plugins(plugin)
+    import_plugins(plugin or [])
     from wartable.server import Settings, default_database_url, serve
 
     url = database or default_database_url()
-    settings = Settings(database=url, computer_delay=computer_delay, odds_timeout=odds_timeout)
+    settings = Settings(
+        database=url,
+        computer_delay=computer_delay,
+        odds_timeout=odds_timeout,
+        plugins=tuple(plugin or ()),
+    )
     console.print(f"wartable: open http://{host}:{port} in a browser", highlight=False)
-    serve(host, port, settings, log_level=log_level)
+    raise typer.Exit(serve(host, port, settings, log_level=log_level, workers=workers))
 
 
 @app.command("bench-web")
@@ -444,6 +444,9 @@ def bench_web_command(
     database: Annotated[
         str | None, typer.Option(help="Database of the server started (default: a temp file)")
     ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Processes of the server started (default: one per CPU)")
+    ] = DEFAULT_WORKERS,
     plugin: Plugin = None,
 ) -> None:
     """Drive many concurrent games over WebSockets against a server started on 127.0.0.1;
@@ -451,6 +454,7 @@ def bench_web_command(
     from wartable.server.loadbench import main as bench_main
 
     args = [game_id, "--games", str(games), "--seconds", str(seconds), "--think", str(think)]
+    args += ["--workers", str(workers)]
     if database:
         args += ["--database", database]
     for name in plugin or []:

@@ -3,6 +3,7 @@ a real server process, and where PostgreSQL's programs are."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -132,9 +133,10 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`wartable serve --plugin support.skirmish` in a process of its own, on 127.0.0.1."""
+    """`wartable serve --plugin support.skirmish` in a process of its own, on 127.0.0.1, with
+    `workers` server processes behind it (two by default: the router in front of them)."""
 
-    def __init__(self, database: str, log: Path) -> None:
+    def __init__(self, database: str, log: Path, workers: int = 2) -> None:
         self.database = database
         self.log = log
         self.port = free_port()
@@ -157,9 +159,14 @@ class ServerProcess:
             "0.05",
             "--log-level",
             "warning",
+            "--workers",
+            str(workers),
         ]
         self.out = log.open("ab")
-        self.process = subprocess.Popen(command, stdout=self.out, stderr=subprocess.STDOUT, env=env)
+        # a session of its own: `kill` stops every process of the server at once
+        self.process = subprocess.Popen(
+            command, stdout=self.out, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
         self.wait_ready()
 
     def wait_ready(self, timeout: float = 30.0) -> None:
@@ -191,9 +198,9 @@ class ServerProcess:
             return json.loads(response.read())
 
     def kill(self) -> None:
-        """kill -9: no shutdown, no flushing, nothing."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
+        """kill -9 of every process of the server: no shutdown, no flushing, nothing."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=10)
         self.out.close()
 

@@ -10,7 +10,14 @@ from wartable.engine.errors import (
 from wartable.engine.game import Game
 from wartable.engine.log import Event, Msg, events_for, msg
 from wartable.engine.record import load_record, save_record
-from wartable.engine.registry import games, get_rules, new_game, register, unregister
+from wartable.engine.registry import (
+    games,
+    get_rules,
+    import_plugins,
+    new_game,
+    register,
+    unregister,
+)
 from wartable.engine.replay import replay, replay_steps
 from wartable.engine.rules import Action, Context, Rules, State
 
@@ -30,6 +37,7 @@ __all__ = [
     "events_for",
     "games",
     "get_rules",
+    "import_plugins",
     "load_record",
     "msg",
     "new_game",

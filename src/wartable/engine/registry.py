@@ -5,6 +5,8 @@ A game package adds one line to its distribution's entry points; the engine neve
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterable
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -36,6 +38,18 @@ def _load_entry_points() -> None:
         loaded = point.load()
         rules = loaded() if isinstance(loaded, type) else loaded
         _games.setdefault(rules.id, rules)
+
+
+def import_plugins(modules: Iterable[str]) -> None:
+    """Import each module; a `Rules` object it defines at top level is registered unless a
+    game with its id is already (a module may also call `register` itself)."""
+    for name in modules:
+        module = importlib.import_module(name)
+        known = set(games())
+        for value in vars(module).values():
+            if isinstance(value, Rules) and value.id not in known:
+                register(value)
+                known.add(value.id)
 
 
 def games() -> list[str]:

@@ -17,26 +17,18 @@ def serve(
     port: int = 8000,
     settings: Settings | None = None,
     log_level: str = "info",
-) -> None:
-    """Run the web app until interrupted."""
+    workers: int = 1,
+) -> int:
+    """Run the web app until interrupted, in `workers` processes (one per core pays: each
+    holds its share of the tables, see `server.router`); the exit status."""
     import dataclasses
-    import logging
-
-    import uvicorn
 
     settings = dataclasses.replace(settings or Settings(), tune_gc=True)
-    config = uvicorn.Config(
-        create_app(settings),
-        host=host,
-        port=port,
-        ws_max_size=64 * 1024,  # a message is a small JSON object
-        ws_per_message_deflate=False,  # views are small; compressing them costs more than it saves
-        log_level=log_level,
-        proxy_headers=False,
-    )
-    # the server's own messages (games restored, storage errors) go where uvicorn's go
-    ours = logging.getLogger("wartable")
-    ours.handlers = logging.getLogger("uvicorn").handlers
-    ours.setLevel(log_level.upper())
-    ours.propagate = False
-    uvicorn.Server(config).run()
+    if workers > 1:
+        from wartable.server.router import serve_workers
+
+        return serve_workers(host, port, settings, log_level, workers)
+    from wartable.server.process import run_uvicorn
+
+    run_uvicorn(settings, log_level, host=host, port=port)
+    return 0

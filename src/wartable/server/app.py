@@ -104,7 +104,7 @@ def create_app(settings: Settings | None = None) -> App:
     """The web app; its storage opens (and unfinished games are replayed) at start-up."""
     settings = settings or Settings()
     storage = open_storage(settings.database_url())
-    tables = Tables(storage)
+    tables = Tables(storage, settings.shard)
     hub = Hub(tables)
     computers = ComputerPlayers(tables, delay=settings.computer_delay)
     odds = Odds(timeout=settings.odds_timeout, workers=settings.odds_workers)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,24 @@ def default_database_url() -> str:
 
 
 @dataclass(frozen=True)
+class Shard:
+    """Which tables one server process holds when several share the work (`router`): those
+    whose id falls to its `index` of `count`. Every request about a table goes to that
+    process, so a table is only ever in one process's memory."""
+
+    index: int = 0
+    count: int = 1
+
+    def owns(self, table_id: str) -> bool:
+        return shard_of(table_id, self.count) == self.index
+
+
+def shard_of(table_id: str, count: int) -> int:
+    """The process (of `count`) that holds the table `table_id`."""
+    return zlib.crc32(table_id.encode()) % count
+
+
+@dataclass(frozen=True)
 class Settings:
     """How one server runs.
 
@@ -29,7 +48,9 @@ class Settings:
     (`app.GC_THRESHOLDS`; for a server process of its own: `wartable serve` sets it).
     ``odds_timeout``: seconds an exact odds question may take before it is refused (each is
     worked out in a process of its own, see `server.odds`; `wartable serve --odds-timeout`);
-    ``odds_workers``: how many are worked out at once.
+    ``odds_workers``: how many are worked out at once. ``shard``: the tables this process
+    holds when several share the work (`wartable serve --workers`). ``plugins``: modules
+    imported before the app starts (games of ``--plugin``; each worker process imports them).
     """
 
     database: str = ""
@@ -37,6 +58,8 @@ class Settings:
     tune_gc: bool = False
     odds_timeout: float = 15.0
     odds_workers: int = 2
+    shard: Shard = Shard()
+    plugins: tuple[str, ...] = ()
 
     def database_url(self) -> str:
         return self.database or default_database_url()

@@ -47,7 +47,7 @@ def free_port() -> int:
 
 
 def start_server(
-    port: int, database: str, plugins: list[str], log: Path
+    port: int, database: str, plugins: list[str], log: Path, workers: int = 1
 ) -> subprocess.Popen[bytes]:
     command = [
         sys.executable,
@@ -62,6 +62,8 @@ def start_server(
         "0",
         "--log-level",
         "warning",
+        "--workers",
+        str(workers),
     ]
     for name in plugins:
         command += ["--plugin", name]
@@ -267,9 +269,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--port", type=int, default=None, help="drive a server already on 127.0.0.1:PORT"
     )
+    parser.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="server processes started"
+    )
     args = parser.parse_args(argv)
-    if args.games < 1 or args.seconds <= 0:
-        parser.error("--games and --seconds must be positive")
+    if args.games < 1 or args.seconds <= 0 or args.workers < 1:
+        parser.error("--games, --seconds and --workers must be positive")
 
     # The server's log, and its SQLite file unless --database: removed at the end, whatever
     # the database and however the run ends.
@@ -281,10 +286,11 @@ def main(argv: list[str] | None = None) -> int:
     server = None
     try:
         if not args.port:
-            server = start_server(port, database, args.plugin, log)
+            server = start_server(port, database, args.plugin, log, args.workers)
             wait_ready(base, server, log)
         print(
-            f"{args.games} concurrent {args.game} games over WebSockets on 127.0.0.1:{port}, "
+            f"{args.games} concurrent {args.game} games over WebSockets on 127.0.0.1:{port} "
+            f"({'a server already there' if args.port else f'{args.workers} server processes'}), "
             f"{database.split('@')[-1]}; warm-up {args.warmup:g} s, measuring {args.seconds:g} s"
             + (f", think time {args.think:g} ms" if args.think else ", flat out"),
             flush=True,

@@ -328,6 +328,9 @@ class SQLiteStorage(_SQL):
         )
 
 
+SCHEMA_LOCK = 0x77617274  # any number, the same in every process: "wart"
+
+
 class PostgresStorage(_SQL):
     """A PostgreSQL database through one psycopg 3 async connection, writes committed in
     groups (one transaction, one savepoint per write)."""
@@ -350,6 +353,10 @@ class PostgresStorage(_SQL):
         try:
             self._conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
             async with self._conn.transaction():
+                # Server processes that open one database at once (`serve --workers`) make
+                # its tables one after the other: PostgreSQL's CREATE TABLE IF NOT EXISTS is
+                # not safe against another one running at the same moment.
+                await self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
                 for statement in SCHEMA:
                     await self._conn.execute(statement)
         except psycopg.Error as error:

@@ -19,6 +19,7 @@ from typing import Any
 
 from wartable.engine import Game, IllegalAction, RecordError, WartableError, get_rules
 from wartable.engine.rules import Action
+from wartable.server.config import Shard
 from wartable.server.seats import (
     PEOPLE,
     SEAT_KINDS,
@@ -119,8 +120,9 @@ Listener = Callable[[Table], None]
 class Tables:
     """Every table this server holds, the storage behind them, and the one way to change them."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, shard: Shard | None = None) -> None:
         self.storage = storage
+        self.shard = shard or Shard()
         self.tables: dict[str, Table] = {}
         self.broken: dict[str, str] = {}
         self.listeners: list[Listener] = []
@@ -169,7 +171,10 @@ class Tables:
         hashes: dict[str, str | None] = {
             p: token_hash(tokens[p]) if p in tokens else None for p in game.players
         }
-        table = Table(id=new_table_id(), game=game, kinds=kinds, hashes=hashes, created=time.time())
+        table_id = new_table_id()
+        while not self.shard.owns(table_id):  # (one draw in `shard.count`, on average)
+            table_id = new_table_id()
+        table = Table(id=table_id, game=game, kinds=kinds, hashes=hashes, created=time.time())
         await self.storage.create(
             StoredGame(
                 id=table.id,
@@ -208,7 +213,10 @@ class Tables:
         return game
 
     async def get(self, table_id: str) -> Table | None:
-        """The table, restored from storage if this server has not loaded it yet."""
+        """The table, restored from storage if this server has not loaded it yet; None if there
+        is none, or if another process holds it."""
+        if not self.shard.owns(table_id):
+            return None
         table = self.tables.get(table_id)
         if table is not None or table_id in self.broken:
             return table
