@@ -8,10 +8,12 @@ import pytest
 
 import wartable
 from wartable.agents import RandomAgent
+from wartable.agents.levels import scripted_policy
 from wartable.agents.play import decide, play_out
 from wartable.agents.scripted import evaluation
-from wartable.agents.search import SearchAgent, outcome
+from wartable.agents.search import Node, SearchAgent, outcome
 from wartable.engine import Game
+from wartable.engine.plain import canonical
 
 
 def searcher(seed: int, iterations: int = 60) -> SearchAgent:
@@ -108,3 +110,54 @@ def test_search_defends_with_its_strongest_unit() -> None:
     game.state.update(phase="defend", fight=fight)
     game = game.clone()  # (a fresh game object: no legal actions remembered from before)
     assert decide(searcher(3, iterations=300), game, "blue") == {"defend": blue[1]["id"]}
+
+
+def guided(seed: int, iterations: int, widening: float) -> SearchAgent:
+    return SearchAgent(
+        seed,
+        seconds=None,
+        iterations=iterations,
+        evaluate=evaluation("skirmish"),
+        guide=scripted_policy("skirmish"),
+        widening=widening,
+    )
+
+
+def test_without_widening_the_search_keeps_to_the_guides_plan() -> None:
+    """Widening 0: a node opens one action, the one the guide (the scripted player) names,
+    and no other, so the search plays the guide's plan."""
+    for game in positions(4, 6):
+        player = game.to_act[0]
+        agent = guided(2, 40, widening=0.0)
+        chosen = decide(agent, game, player)
+        (only,) = agent.last_root.children.values()
+        assert agent.last_root.hint == f"{player}|{canonical(chosen)}"
+        assert only.action == chosen and only.visits == 40
+
+
+def test_widening_opens_actions_as_the_node_is_visited() -> None:
+    """1 + widening × √visits actions open at the root: after 64 iterations at widening 0.5,
+    at most 5 of the many moves have been tried (a full search opens every one)."""
+    game = next(g for g in positions(5, 30) if len(g.legal_actions(g.to_act[0])) > 8)
+    player = game.to_act[0]
+    roots: list[int] = []
+    for widening in (0.5, None):
+        agent = SearchAgent(5, seconds=None, iterations=64, widening=widening)
+        decide(agent, game, player)
+        roots.append(len(agent.last_root.children))
+    assert roots[0] <= 5 < roots[1]
+
+
+def test_a_timed_search_stops_when_the_leader_cannot_be_caught() -> None:
+    """The most visited action is the choice: once no other can catch it in the iterations
+    left, searching on would change nothing."""
+    root = Node()
+    for key, visits in (("a", 50), ("b", 20), ("c", 5)):
+        root.children[key] = Node("red", {"pick": key})
+        root.children[key].visits = visits
+    agent = SearchAgent(1, seconds=1.0)
+    everything = {canonical({"pick": k}) for k in "abc"}
+    assert agent.settled(root, everything, left=29)
+    assert not agent.settled(root, everything, left=30)
+    # an action that is not legal in the real game does not count
+    assert agent.settled(root, {canonical({"pick": "b"}), canonical({"pick": "c"})}, left=14)

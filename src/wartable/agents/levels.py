@@ -24,6 +24,7 @@ LEVELS = ("easy", "normal", "hard")
 KINDS = ("random", "scripted", "search")
 HARD_SECONDS = 1.5
 DEFAULT_HORIZON = 20
+DEFAULT_WIDENING = 1.0  # (see search.py: the guide's plan against a few others)
 EASY_SLIPS = 1 / 3
 
 
@@ -73,6 +74,7 @@ def search_agent(game_id: str, seed: int, seconds: float | None = HARD_SECONDS) 
         evaluate=evaluation(game_id),
         policy=scripted_policy(game_id) if scripted else None,
         guide=scripted_policy(game_id),
+        widening=settings.get("widening", DEFAULT_WIDENING),
     )
 
 

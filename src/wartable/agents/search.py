@@ -11,6 +11,13 @@ With three players each keeps their own score, so the tree plays every seat for 
 A `guide` (the game's scripted player) names, at each node, the action it would take: that
 action is tried first and keeps a bonus that fades with its visits (progressive bias), so with
 many legal actions and little time the search refines a good plan instead of sampling blindly.
+With `widening`, a node opens its other actions only as it is visited (progressive widening:
+1 + widening × √visits of them), so a few hundred iterations test the guide's plan against a
+few others rather than spreading one visit over each of fifty moves.
+
+A search bounded by time stops early once the most visited action cannot be overtaken in the
+time left (at the rate the iterations have gone so far): a decision the search finds plain
+takes a fraction of its time.
 
 Where several players decide at once (a secret simultaneous choice), the searching seat
 decides first in the tree, so no copy lets it see another's secret answer before its own.
@@ -30,6 +37,7 @@ from wartable.engine.plain import canonical
 from wartable.engine.rules import Action
 
 Evaluate = Callable[[Game], dict[str, float]]
+CHECK_EVERY = 8  # iterations between looks at the clock
 Policy = Callable[[Game, str], Action]
 
 
@@ -93,6 +101,7 @@ class SearchAgent(Agent):
         guide: Callable[[random.Random], Policy] | None = None,
         exploration: float = 0.7,
         bias: float = 1.0,
+        widening: float | None = None,
     ) -> None:
         if seconds is None and iterations is None:
             raise ValueError("a search needs a time (seconds) or an iteration bound")
@@ -105,7 +114,9 @@ class SearchAgent(Agent):
         self.guide = None if guide is None else guide(self.rng)
         self.exploration = exploration
         self.bias = bias
+        self.widening = widening
         self.last_iterations = 0
+        self.last_root = Node()  # the tree of the last decision (for a look at what it weighed)
 
     def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
         legal: list[Action] = [option["action"] for option in view.get("legal_actions") or []]
@@ -116,21 +127,42 @@ class SearchAgent(Agent):
         if copies is None:
             raise ValueError("a search agent needs determinized copies of the game")
         seat: str = view["you"]
+        allowed = {canonical(a) for a in legal}
         root = Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
         done = 0
-        while (self.iterations is None or done < self.iterations) and (
-            deadline is None or time.perf_counter() < deadline
-        ):
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done % CHECK_EVERY == 0 and done:
+                now = time.perf_counter()
+                left = done / (now - start) * (deadline - now)  # iterations still to come
+                if now >= deadline or self.settled(root, allowed, left):
+                    break
             self.iterate(root, copies(self.rng.randrange(1 << 62)), seat)
             done += 1
-        self.last_iterations = done
-        allowed = {canonical(a) for a in legal}
-        mine = [c for c in root.children.values() if canonical(c.action) in allowed]
+        self.last_iterations, self.last_root = done, root
+        mine = self.ranked(root, allowed)
         if not mine:
             return self.rng.choice(legal)
-        best = max(mine, key=lambda c: (c.visits, c.score))
-        return best.action  # type: ignore[return-value]
+        return mine[0].action  # type: ignore[return-value]
+
+    @staticmethod
+    def ranked(root: Node, allowed: set[str]) -> list[Node]:
+        """The root's children that are legal in the real game, the most visited first."""
+        mine = [c for c in root.children.values() if canonical(c.action) in allowed]
+        return sorted(mine, key=lambda c: (c.visits, c.score), reverse=True)
+
+    def settled(self, root: Node, allowed: set[str], left: float) -> bool:
+        """True when no other action can reach the most visited one's visits in `left` more
+        iterations (the choice is made)."""
+        visits = [c.visits for c in self.ranked(root, allowed)]
+        return len(visits) > 0 and visits[0] - (visits[1] if len(visits) > 1 else 0) > left
+
+    def may_open(self, node: Node) -> bool:
+        """Whether `node` may take on one more child now (always, without widening)."""
+        if self.widening is None:
+            return True
+        return len(node.children) < 1 + self.widening * math.sqrt(node.visits)
 
     def value(self, node: Node, key: str) -> float:
         """UCB1 of a child, with the guide's bonus fading as it is visited."""
@@ -149,21 +181,23 @@ class SearchAgent(Agent):
             keyed = {f"{player}|{canonical(a)}": a for a in legal}
             children = node.children
             untried = []
+            opened = 0  # children that may be taken in this copy
             for key in keyed:
                 child = children.get(key)
                 if child is None:
                     untried.append(key)
                 else:
                     child.available += 1
+                    opened += 1
             if self.guide is not None and node.hint is None:
                 node.hint = f"{player}|{canonical(self.guide(game, player))}"
-            if untried:
+            if untried and (opened == 0 or self.may_open(node)):
                 key = node.hint if node.hint in untried else self.rng.choice(untried)
                 children[key] = Node(player, keyed[key])
                 children[key].available = 1
                 expanded = True
             else:
-                key = max(keyed, key=lambda k: self.value(node, k))
+                key = max((k for k in keyed if k in children), key=lambda k: self.value(node, k))
             node = children[key]
             game.apply(player, keyed[key])
             path.append(node)
