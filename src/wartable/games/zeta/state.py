@@ -1,0 +1,96 @@
+"""The Zeta state (plain data) and the helpers every rules module uses to read and change it.
+
+``state["units"]`` holds every MS and ship counter that has come out of the stock, under ids that
+say its faction and an order number ("A1", "T12", "N3"): ``{"type", "faction", "at", "carrier",
+"back"}``. ``at`` is a location ("space:C5", "ground:K5", "box:belt"), or "factory" (the faction's
+factory box, rule 6.1), "pending" (produced, to be placed in the deployment phase, 9.1) or "out"
+(removed from the game, 29.4.1, 29.4.4). ``carrier`` is the ship carrying an MS (15.1), ``back``
+whether the counter shows its damaged back (25.4).
+
+``state["characters"]`` holds each character counter in play under its own id: ``{"faction",
+"at", "on"}``, ``at`` a location, "wounded:L" / "wounded:M" / "wounded:H" (4.4, 27.3), "pending"
+with a placement ``code`` (9.5) or "dead" (27.3.5); ``on`` the unit it is aboard (13.10), or None
+where it may stand alone (15.6). A counter swapped for another (① for ②, 4.3; Quattro for Char,
+29.1.6) leaves the dict.
+
+``state["bases"]`` holds every base in play, ``{"owner", "level", "at"}``: owner None and level 0
+for a neutral base (2.6).
+
+The stock (8.1) is not stored: it is the faction's counter mix less its counters in the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartable.engine import State
+from wartable.games.zeta.components import Components, components
+
+ID_PREFIX = {"aeug": "A", "titans": "T", "neo_zeon": "N"}
+WOUNDED = "wounded:"
+
+
+def comp(state: State) -> Components:
+    return components(state["data"])
+
+
+def add_unit(state: State, faction: str, type_id: str, at: str) -> str:
+    """Take a counter out of the stock and put it at `at`; returns its id."""
+    uid = f"{ID_PREFIX[faction]}{state['next_id'][faction]}"
+    state["next_id"][faction] += 1
+    state["units"][uid] = {
+        "type": type_id,
+        "faction": faction,
+        "at": at,
+        "carrier": None,
+        "back": False,
+    }
+    return uid
+
+
+def stock(state: State, faction: str, type_id: str) -> int:
+    """Counters of a type still in the faction's stock (rule 7.4, 8.1)."""
+    used = sum(
+        1 for u in state["units"].values() if u["faction"] == faction and u["type"] == type_id
+    )
+    return comp(state).mix[faction].get(type_id, 0) - used
+
+
+def units_at(state: State, at: str, faction: str | None = None) -> list[str]:
+    """The ids of the counters at a location (or in a box such as "factory"), in id order."""
+    return [
+        uid
+        for uid, u in state["units"].items()
+        if u["at"] == at and (faction is None or u["faction"] == faction)
+    ]
+
+
+def carried_by(state: State, ship: str) -> list[str]:
+    return [uid for uid, u in state["units"].items() if u["carrier"] == ship]
+
+
+def wounded_box(character: dict[str, Any]) -> str | None:
+    """The wounded box a character is in ("L", "M" or "H"), None if it is not wounded."""
+    at: str = character["at"]
+    return at[len(WOUNDED) :] if at.startswith(WOUNDED) else None
+
+
+def on_map(at: str) -> bool:
+    return at.startswith(("space:", "ground:", "box:"))
+
+
+def bases_at(state: State, at: str) -> list[str]:
+    """The bases in a hex (several may share one, rule 17.5), in data order."""
+    return [bid for bid, b in state["bases"].items() if b["at"] == at]
+
+
+def governed(state: State, faction: str) -> list[str]:
+    return [bid for bid, b in state["bases"].items() if b["owner"] == faction]
+
+
+def vp(state: State, faction: str) -> int:
+    """The VP of the bases a faction governs at their current levels (rule 37.1)."""
+    c = comp(state)
+    return sum(
+        c.bases[bid].level(state["bases"][bid]["level"]).vp for bid in governed(state, faction)
+    )
