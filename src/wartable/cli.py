@@ -1,4 +1,5 @@
-"""The `wartable` command: list, play, replay, benchmark, check data files, serve the web app."""
+"""The `wartable` command: list, play, replay, benchmark, simulate and sweep with a report,
+check data files, serve the web app."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import json
 import math
 import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -36,6 +38,10 @@ from wartable.engine import games as game_ids
 from wartable.engine.data import DataFile, load
 from wartable.terminal import SEAT_KINDS, TerminalTable
 from wartable.text import LANGS, event_text
+from wartable.workbench import WorkbenchError, summary
+from wartable.workbench.results import Row, read
+from wartable.workbench.simulation import plan, run
+from wartable.workbench.sweep import grid, parse_set
 
 # Command-line usage errors: click's ClickException (typer 0.26 and later carry their own copy of
 # click, which `typer.BadParameter` comes from either way).
@@ -312,6 +318,157 @@ def ladder_command(
     if csv is not None:
         ladder.write_csv(outcomes, csv)
         typer.echo(f"one row per game in {csv}")
+
+
+# -- the designer's workbench (docs/workbench.md) -----------------------------------------------
+
+CPUS = os.cpu_count() or 1
+Games = Annotated[int, typer.Option(help="Games to play (in a sweep: at each point)")]
+AgentSpecs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--agents",
+        help="SEAT=AGENT[:LEVEL]: random, scripted, scripted:easy, search (repeatable; "
+        "other seats: scripted)",
+    ),
+]
+RunSeed = Annotated[
+    int, typer.Option("--seed", help="Seed of the run: game i's seed derives from it")
+]
+Jobs = Annotated[int, typer.Option(help="Processes playing at once (Ray: a local instance's CPUs)")]
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option("--option", help="NAME=VALUE, a game option (repeatable; VALUE read as JSON)"),
+]
+PrintedValues = Annotated[
+    Path | None, typer.Option("--data", help="A component file of printed values to play with")
+]
+Out = Annotated[
+    Path | None, typer.Option(help="Folder of the results and records (default: runs/GAME-...)")
+]
+Resume = Annotated[bool, typer.Option(help="Play only the games missing from --out")]
+Backend = Annotated[str, typer.Option(help="process (this machine) or ray")]
+Address = Annotated[str | None, typer.Option(help="The Ray cluster's address (with --backend ray)")]
+
+
+def _workbench(
+    game_id: str,
+    points: list[str] | None,
+    games: int,
+    agents: list[str] | None,
+    seed: int,
+    jobs: int,
+    option: list[str] | None,
+    data: Path | None,
+    out: Path,
+    resume: bool,
+    backend: str,
+    address: str | None,
+    summarized: Callable[[list[Row]], str],
+) -> None:
+    """Check the plan whole (nothing is played if any part is bad), play it, and print what
+    it found (what was kept, if it is interrupted)."""
+    try:
+        swept = None if points is None else grid([parse_set(text) for text in points])
+        printed = {} if data is None else _printed_values(game_id, data)
+        chosen = plan(game_id, games, seed, agents or [], _options(option or []), printed, swept)
+        started = time.perf_counter()
+        outcome = run(chosen, out, jobs=jobs, backend=backend, address=address, resume=resume)
+        spent = time.perf_counter() - started
+    except WartableError as error:
+        raise _fail(error) from error
+    typer.echo(
+        f"{outcome.played} games played in {spent:.1f} s "
+        f"({outcome.played / spent:.2f} games/s on {backend}, --jobs {jobs})"
+    )
+    if outcome.interrupted:
+        typer.echo(
+            f"interrupted: {outcome.played} games played now, {len(outcome.rows)} kept in {out}; "
+            "--resume plays the rest",
+            err=True,
+        )
+    typer.echo(
+        f"results: {out / 'results.csv'}, {out / 'results.parquet'}; records: {out / 'records'}"
+    )
+    typer.echo(summarized(outcome.rows))
+    if outcome.interrupted:
+        raise typer.Exit(130)
+
+
+@app.command("simulate")
+def simulate_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    games: Games = 100,
+    agents: AgentSpecs = None,
+    seed: RunSeed = 0,
+    jobs: Jobs = CPUS,
+    option: GameOptions = None,
+    data: PrintedValues = None,
+    out: Out = None,
+    resume: Resume = False,
+    backend: Backend = "process",
+    address: Address = None,
+) -> None:
+    """Play many games with computer players: every record kept, a results table (CSV and
+    Parquet), win rates with 95% intervals, game length and first-player advantage."""
+    folder = out or Path("runs") / f"{game_id}-seed{seed}"
+    run_args = (game_id, None, games, agents, seed, jobs, option, data, folder, resume)
+    _workbench(*run_args, backend, address, summary.text)
+
+
+@app.command("sweep")
+def sweep_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    set_: Annotated[
+        list[str],
+        typer.Option(
+            "--set",
+            help="PATH=V1,V2,... or PATH=A..B: a value of the game's data file, e.g. "
+            "units.scopedog.attack=7..10 (repeatable: the grid of all combinations)",
+        ),
+    ],
+    games: Games = 100,
+    agents: AgentSpecs = None,
+    seed: RunSeed = 0,
+    jobs: Jobs = CPUS,
+    option: GameOptions = None,
+    data: PrintedValues = None,
+    out: Out = None,
+    resume: Resume = False,
+    backend: Backend = "process",
+    address: Address = None,
+) -> None:
+    """Vary component values and watch the win rates move: each point's games, seats' win
+    rates with 95% intervals, and a results table with the point's values for `report`."""
+    folder = out or Path("runs") / f"{game_id}-sweep-seed{seed}"
+    run_args = (game_id, set_, games, agents, seed, jobs, option, data, folder, resume)
+    _workbench(*run_args, backend, address, summary.sweep_text)
+
+
+@app.command("report")
+def report_command(
+    results: Annotated[
+        list[Path], typer.Argument(help="Results tables (.csv, .parquet) or run folders")
+    ],
+    out: Annotated[Path, typer.Option(help="The HTML file to write")] = Path("report.html"),
+    lang: Lang = "en",
+) -> None:
+    """One self-contained HTML page of plots from results tables: win rates by side, first-
+    player advantage, game length, score over turns, sweep curves."""
+    lang = _lang(lang)
+    try:
+        rows = [row for path in results for row in read(path)]
+    except WartableError as error:
+        raise _fail(error) from error
+    try:
+        from wartable.workbench import report
+    except ImportError as error:
+        missing = WorkbenchError(
+            f"report needs matplotlib: pip install 'wartable[workbench]' ({error})"
+        )
+        raise _fail(missing) from error
+    report.write(rows, out, lang, [str(path) for path in results])
+    typer.echo(f"report: {out}")
 
 
 @app.command("odds")

@@ -62,14 +62,18 @@ def scripted_policy(game_id: str) -> Callable[[random.Random], Policy]:
     return policy
 
 
-def search_agent(game_id: str, seed: int, seconds: float | None = HARD_SECONDS) -> SearchAgent:
+def search_agent(
+    game_id: str, seed: int, seconds: float | None = HARD_SECONDS, iterations: int | None = None
+) -> SearchAgent:
     """The search player of `game_id`, guided by the game's scripted player, its playouts as
-    the game's scripted module says."""
+    the game's scripted module says; bounded by `seconds`, or by `iterations` (a decision that
+    does not depend on how busy the machine is)."""
     settings = search_settings(game_id)
     scripted = settings.get("playout", "scripted") == "scripted"
     return SearchAgent(
         seed,
         seconds=seconds,
+        iterations=iterations,
         horizon=settings.get("horizon", DEFAULT_HORIZON),
         evaluate=evaluation(game_id),
         policy=scripted_policy(game_id) if scripted else None,
