@@ -1,4 +1,5 @@
-"""Shared helpers for the Zeta tests: the shipped components, a fresh set-up, a new game."""
+"""Shared helpers for the Zeta tests: the shipped components, a fresh set-up, a new game, and
+positions laid out by hand."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from typing import Any
 from wartable.engine import Context, Game, State
 from wartable.engine.dice import Dice
 from wartable.games.zeta import RULES
-from wartable.games.zeta.components import Components, components
+from wartable.games.zeta.action import next_card
+from wartable.games.zeta.components import FACTIONS, Components, components
 from wartable.games.zeta.flow import begin_turn
 from wartable.games.zeta.setup import new_state
+from wartable.games.zeta.state import add_unit
 
 C: Components = components({})
 # rule 38: the characters of the AEUG 1st Fleet at space hex C5
@@ -30,9 +33,12 @@ def at(state: State, location: str, faction: str) -> dict[str, int]:
     return counts
 
 
-def game(seed: int = 1, **options: Any) -> Game:
-    """A new game (not registered yet, so made from its rules), waiting in turn 1's armament."""
-    return Game(RULES, seed, options)
+def game(seed: int = 1, nuke: str = "jaburo", **options: Any) -> Game:
+    """A new game (not registered yet, so made from its rules) whose Titans have mined `nuke`
+    (36.3), waiting in turn 1's armament phase."""
+    g = Game(RULES, seed, options)
+    g.apply("titans", {"mine": nuke})
+    return g
 
 
 def finish_armament(g: Game) -> None:
@@ -41,8 +47,56 @@ def finish_armament(g: Game) -> None:
         g.apply(faction, {"done": True})
 
 
+def finish_turn(g: Game) -> None:
+    """Play on to the next turn: nothing bought, the first legal choice elsewhere, and no orders
+    in the action phases."""
+    turn = g.state["turn"]
+    while g.state["turn"] == turn and not g.over:
+        faction = g.to_act[0]
+        if g.state["phase"] == "armament":
+            g.apply(faction, {"done": True})
+        elif g.state["phase"] == "action":
+            g.apply(faction, {"end": True})
+        else:
+            g.apply(faction, g.legal_actions(faction)[0])
+
+
 def restart(g: Game, turn: int) -> None:
     """Begin turn `turn` on the position as it stands (a test has laid it out by hand)."""
     g.state.update(turn=turn, armament=None)
     begin_turn(g._ctx, g.state)
     g._legal = {}
+
+
+def open_phase(g: Game, faction: str, kind: str) -> None:
+    """Begin an action phase of `faction` with a card of `kind` (rule 11.2), the only card left
+    in the deck, on the position as it stands."""
+    card = f"{faction}.{kind}"
+    state = g.state
+    state.update(phase="action", armament=None, deployment=None, drawn=[], deck=[card])
+    state["kept"] = {f: [] for f in FACTIONS}
+    state["kept"][faction] = [card]
+    next_card(g._ctx, state)
+    g._legal = {}
+
+
+def put(g: Game, faction: str, type_id: str, location: str, carrier: str | None = None) -> str:
+    """A new counter of `faction` at `location` (aboard `carrier`); returns its id."""
+    uid = add_unit(g.state, faction, type_id, location)
+    g.state["units"][uid]["carrier"] = carrier
+    g._legal = {}
+    return uid
+
+
+def units_of(g: Game, faction: str, type_id: str, location: str) -> list[str]:
+    return [
+        uid
+        for uid, u in g.state["units"].items()
+        if u["faction"] == faction and u["type"] == type_id and u["at"] == location
+    ]
+
+
+def legal(g: Game, key: str) -> list[dict[str, Any]]:
+    """The active player's legal actions of one kind."""
+    player = g.to_act[0]
+    return [a for a in g.legal_actions(player) if key in a]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.zeta.helpers import FIRST_FLEET, at, finish_armament, game, restart
+from games.zeta.helpers import FIRST_FLEET, at, finish_turn, game, restart
 from wartable.engine import Game, IllegalAction
 from wartable.games.zeta.state import stock
 
@@ -95,7 +95,7 @@ def test_5_3_5_5_spending_stops_at_the_points_and_what_is_left_is_lost() -> None
     assert spending == []
     with pytest.raises(IllegalAction):
         g.apply("aeug", {"produce": "nemo"})
-    finish_armament(g)
+    finish_turn(g)
     assert ap(g, "aeug") == 26  # turn 2: a fresh 26, nothing carried over
 
 
@@ -180,7 +180,7 @@ def test_the_factions_arm_at_the_same_time_and_each_says_when_it_is_done() -> No
     assert g.to_act == ("aeug", "neo_zeon") and not g.legal_actions("titans")
     g.apply("neo_zeon", {"done": True})
     g.apply("aeug", {"done": True})
-    assert g.state["turn"] == 2
+    assert g.state["phase"] == "card"
 
 
 def test_actions_are_said_in_both_languages() -> None:

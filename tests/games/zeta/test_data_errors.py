@@ -86,6 +86,13 @@ def test_15_4_a_fleet_its_ships_cannot_carry(tmp_path: Path) -> None:
     assert said.endswith("setup.aeug.units.space:C5: its ships carry 2 MS, not 4 (rule 15.3, 15.4)")
 
 
+def test_33_2_a_jupiter_fleet_its_ships_cannot_carry(tmp_path: Path) -> None:
+    said = lay(tmp_path, "[groups.jupiter_fleet]\nunits = { jupitris = 1, messala = 5 }\n")
+    assert said.endswith(
+        "printed.toml:3: groups.jupiter_fleet.units: its ships carry 4 MS, not 5 (rule 15.3, 15.4)"
+    )
+
+
 def test_a_rule_base_of_the_wrong_kind(tmp_path: Path) -> None:
     said = lay(tmp_path, '[bases.side3]\nkind = "political"\n')
     assert said.endswith("printed.toml:3: bases.side3.kind: the rules make it a military base")

@@ -138,8 +138,10 @@ def test_7_3_only_the_set_up_types_may_be_mass_produced(state: State) -> None:
 
 
 def test_10_2_each_faction_holds_its_five_action_cards(state: State) -> None:
-    hand = ["space", "space", "ground", "ground", "atmosphere"]
-    assert state["hand"] == {"aeug": hand, "titans": hand, "neo_zeon": hand}
+    for faction in ("aeug", "titans", "neo_zeon"):
+        kinds = ["space", "space", "ground", "ground", "atmosphere"]
+        assert state["hand"][faction] == [f"{faction}.{kind}" for kind in kinds]
+    assert state["deck"] == [] and state["kept"] == {"aeug": [], "titans": [], "neo_zeon": []}
 
 
 def test_2_6_levels_are_0_to_3_and_the_turn_is_1(state: State) -> None:

@@ -1,11 +1,21 @@
 """The Zeta Gundam / Gundam ZZ strategic game (rules/ja/zeta-strategic.txt).
 
-Importing the package registers every phase written so far; `RULES` is the game for the engine.
+Importing the package registers every phase and kind of order written so far; `RULES` is the game
+for the engine.
 """
 
-from wartable.games.zeta import (  # noqa: F401  (each module registers its phase and steps)
+from wartable.games.zeta import (  # noqa: F401  (each module registers its phase, steps or orders)
     armament,
+    atmosphere,
+    cards,
+    carrying,
     character,
+    deployment,
+    governance,
+    movement,
+    nuke,
+    occurrence,
+    recovery,
     victory,
 )
 from wartable.games.zeta.rules import Zeta

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.zeta.components import AXIS, FACTIONS, MASS_QUBELEY
-from wartable.games.zeta.existence import may_stand_alone
+from wartable.games.zeta.components import AXIS, BELT, FACTIONS
+from wartable.games.zeta.existence import boardable, may_stand_alone
 from wartable.games.zeta.flow import next_phase, phase, step, wait
 from wartable.games.zeta.state import (
     WOUNDED,
@@ -57,7 +57,7 @@ def income(state: State, faction: str) -> int:
     points = BASE_AP
     for bid in governed(state, faction):
         points += c.bases[bid].level(state["bases"][bid]["level"]).ap
-        if bid == AXIS and state["bases"][bid]["at"] == "box:belt":
+        if bid == AXIS and state["bases"][bid]["at"] == BELT:
             points += BELT_AP
     return points
 
@@ -94,7 +94,7 @@ def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
             state["armament"] = None
             next_phase(ctx, state)
         return
-    ctx.say(describe(state, faction, action), rule=RULE[next(iter(action))])
+    ctx.say(describe(state, faction, action), rule=next(r for k, r in RULE.items() if k in action))
     if "mass_produce" in action:
         ap[faction] -= MASS_COST
         add_unit(state, faction, action["mass_produce"], "factory")
@@ -131,10 +131,10 @@ def destroy(ctx: Context, state: State, faction: str, uid: str) -> None:
         if character["at"] != at or character["faction"] != faction:
             continue
         if character["on"] in lost:
-            character["on"] = _boardable(state, cid, at)
+            character["on"] = boardable(state, cid, at)
             stranded = character["on"] is None
         else:
-            stranded = character["on"] is None and _boardable(state, cid, at) is None
+            stranded = character["on"] is None and boardable(state, cid, at) is None
         if stranded:
             character.update(at=WOUNDED + "L", on=None)
             name = comp(state).characters[cid].name
@@ -146,25 +146,6 @@ def destroy(ctx: Context, state: State, faction: str, uid: str) -> None:
 
 def _to_factory(state: State, uid: str) -> None:
     state["units"][uid].update(at="factory", carrier=None, back=False)
-
-
-def _boardable(state: State, cid: str, at: str) -> str | None:
-    """Ruling S16: the first own ship in the hex, else the first own MS there the character may
-    board (20.5, 29.6.2) with no one aboard."""
-    c = comp(state)
-    character = c.characters[cid]
-    here = units_at(state, at, character.faction)
-    ships = [uid for uid in here if state["units"][uid]["type"] in c.ships]
-    if ships:
-        return ships[0]
-    taken = {ch["on"] for ch in state["characters"].values()}
-    for uid in here:
-        kind = state["units"][uid]["type"]
-        if uid in taken or not character.can_pilot:
-            continue
-        if kind != MASS_QUBELEY or character.nt:
-            return uid
-    return None
 
 
 RULE = {"mass_produce": "7.2", "produce": "6.2", "refit": "8.2", "destroy": "5.6", "done": "5.5"}

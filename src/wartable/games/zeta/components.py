@@ -48,6 +48,9 @@ COLONY_SITES = ("side1", "side2", "side4", "side5")  # rule 35.5.1
 NUKE_SITES = ("jaburo", "odessa", "hawaii", "torrington")  # rule 36.2
 AXIS_ATTACK_WORSE = ("granada", "von_braun")  # rule 30.4.7
 MASS_QUBELEY = "mass_production_qubeley"  # rule 29.6
+BELT, JUPITER_BOX = "box:belt", "box:jupiter"  # rule 30.1, 33.2: the boxes beside the space map
+JUPITER_FLEET = "jupiter_fleet"  # rule 33.2: the group the Titans receive on turn 2
+DOCK_SHIPS = ("la_vie_en_rose", "jupitris")  # rule 29.2.6, 29.3.1: an MS is deployed onto them
 # What the rules say of them: (kind, map) or None where they leave it open.
 RULE_BASES: dict[str, tuple[str | None, str | None]] = {
     AXIS: ("military", "space"),  # 30.3.1
@@ -187,6 +190,8 @@ def _setup_checks(doc: dict[str, Any]) -> Iterable[tuple[DataPath, str]]:
                 yield ("setup", faction, "characters"), f"{cid} is not a {faction} character"
     for gid, group in doc["groups"].items():
         needed[group["faction"]].update(group.get("units", {}))
+        if gid == JUPITER_FLEET:  # 33.2: it waits in a box, where nothing stands alone
+            yield from _carried(doc, ("groups", gid, "units"), group.get("units", {}))
         for cid in group.get("characters", []):
             if doc["characters"][cid]["faction"] != group["faction"]:
                 yield ("groups", gid, "characters"), f"{cid} is not a {group['faction']} character"
@@ -578,6 +583,7 @@ class Components:
     earth: str  # the space-map label of the Earth, a hole in the map
     drop_points: dict[str, str]  # area -> its drop point, a location (rule 14.3)
     area_of_column: dict[str, str]  # ground-map column -> area (rule 14.4)
+    areas: dict[str, tuple[str, ...]]  # area -> its ground-map locations, in label order (14.5)
     boxes: dict[str, Box]
     adjacent: dict[str, tuple[str, ...]]  # location -> the locations next to it
     factions: dict[str, Msg]
@@ -746,12 +752,22 @@ def build(doc: dict[str, Any]) -> Components:
         for bid, b in doc["boxes"].items()
     }
     colony = doc["colony"]
+    area_of_column = {c: area for area, cs in gm["areas"].items() for c in cs}
+    labels = sorted(ground.label(h) for h in ground)
     return Components(
         space=space,
         ground=ground,
         earth=sm["earth"],
         drop_points={area: f"space:{h}" for area, h in sm["drop_points"].items()},
-        area_of_column={c: area for area, cs in gm["areas"].items() for c in cs},
+        area_of_column=area_of_column,
+        areas={
+            area: tuple(
+                f"ground:{label}"
+                for label in labels
+                if area_of_column[label.rstrip("0123456789")] == area
+            )
+            for area in AREAS
+        },
         boxes=boxes,
         adjacent=_adjacency(space, ground, boxes),
         factions={f: doc["factions"][f]["name"] for f in FACTIONS},

@@ -1,15 +1,18 @@
-"""The Zeta Gundam strategic game on the engine's Rules contract (not registered yet: the phases
-after armament are still to be written, docs/rules-coverage/zeta.md)."""
+"""The Zeta Gundam strategic game on the engine's Rules contract (not registered yet: combat and the
+special rules are still to be written, docs/rules-coverage/zeta.md)."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from typing import Any
 
 from wartable.engine import Context, State, msg
+from wartable.engine.rules import Path
 from wartable.engine.steps import StepRules
-from wartable.games.zeta import view
+from wartable.games.zeta import determinize, nuke, view
 from wartable.games.zeta.components import COMPONENTS, FACTIONS
-from wartable.games.zeta.flow import STEPS, begin_turn
+from wartable.games.zeta.flow import STEPS
 from wartable.games.zeta.setup import NZ_START, new_state
 
 # Options for rulings with two reasonable readings (docs/rulings/zeta.md).
@@ -32,8 +35,14 @@ class Zeta(StepRules):
 
     def setup(self, ctx: Context, players: tuple[str, ...], options: dict[str, Any]) -> State:
         state = new_state(ctx, options)
-        begin_turn(ctx, state)
+        nuke.start(state)  # 36.3: before the game starts; then turn 1 begins
         return state
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         return view.view(state, player)
+
+    def hidden_paths(self, state: State, player: str | None) -> Iterable[Path]:
+        return view.hidden_paths(state, player)
+
+    def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        return determinize.determinize(state, player, rng)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.engine import Context, State, msg
-from wartable.games.zeta.components import CARD_TYPES, FACTIONS, Components, components
-from wartable.games.zeta.state import add_unit
+from wartable.games.zeta.components import FACTIONS, Components, components
+from wartable.games.zeta.state import add_unit, five_cards
 
 NZ_START = ("axis", "factory")  # ruling S1: where Neo Zeon's MS and ships start
 
@@ -32,9 +32,15 @@ def new_state(ctx: Context, options: dict[str, Any]) -> State:
         "next_id": dict.fromkeys(FACTIONS, 1),
         "characters": {},
         "permitted": {f: list(c.permitted(f)) for f in FACTIONS},  # 7.3
-        # 10.2: each faction's action cards, by type
-        "hand": {f: [t for t in CARD_TYPES for _ in range(c.card_counts[t])] for f in FACTIONS},
+        "hand": {f: five_cards(c, f) for f in FACTIONS},  # 10.2
+        "kept": {f: [] for f in FACTIONS},  # 10.2, 10.4
+        "deck": [],  # 10.4
+        "drawn": [],  # 11.2
+        "nuke": {"base": None, "revealed": False, "cleared": []},  # 36.3, 36.8
+        "side3_open": False,  # 32.1.6: Neo Zeon has governed Side 3
         "armament": None,  # the armament phase's points and who is done (rules 5-8)
+        "deployment": None,  # the deployment points used and what is placed (rule 9)
+        "action": None,  # the action phase under way (rules 11-17)
     }
     for faction in FACTIONS:
         plan = c.setup[faction]
@@ -59,7 +65,7 @@ def new_state(ctx: Context, options: dict[str, Any]) -> State:
         )
     for at in sorted({u["at"] for u in state["units"].values()}):
         if at.startswith("space:") and not any(b["at"] == at for b in state["bases"].values()):
-            _load(state, c, at)
+            load_stack(state, c, at)
     return state
 
 
@@ -69,7 +75,7 @@ def _where(c: Components, place: str) -> str:
     return place if base is None or base.at is None else base.at
 
 
-def _load(state: State, c: Components, at: str) -> None:
+def load_stack(state: State, c: Components, at: str) -> None:
     """Ruling S11: in a space hex without a base nothing may stand alone (15.4): each MS boards
     the first ship with room, each character the first ship (ships carry any number, 15.3)."""
     here = [uid for uid, u in state["units"].items() if u["at"] == at]

@@ -16,6 +16,12 @@ where it may stand alone (15.6). A counter swapped for another (① for ②, 4.3
 ``state["bases"]`` holds every base in play, ``{"owner", "level", "at"}``: owner None and level 0
 for a neutral base (2.6).
 
+Action cards (10.2) are written "<faction>.<type>" ("titans.space"): ``state["hand"]`` holds each
+faction's cards in hand (face down once it has chosen, 10.5), ``state["kept"]`` the cards it chose
+that are still in the action deck (10.2), ``state["deck"]`` the deck (10.4, top = last) and
+``state["drawn"]`` the cards revealed this turn (11.2). The nuclear-bomb base is in
+``state["nuke"]`` (36.3, `wartable.games.zeta.nuke`).
+
 The stock (8.1) is not stored: it is the faction's counter mix less its counters in the state.
 """
 
@@ -23,8 +29,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartable.engine import State
-from wartable.games.zeta.components import Components, components
+from wartable.engine import Msg, State, msg
+from wartable.games.zeta.components import CARD_TYPES, Components, components
 
 ID_PREFIX = {"aeug": "A", "titans": "T", "neo_zeon": "N"}
 WOUNDED = "wounded:"
@@ -32,6 +38,17 @@ WOUNDED = "wounded:"
 
 def comp(state: State) -> Components:
     return components(state["data"])
+
+
+def five_cards(c: Components, faction: str) -> list[str]:
+    """A faction's action cards (10.2: Space x2, Ground x2, Atmosphere x1)."""
+    return [f"{faction}.{kind}" for kind in CARD_TYPES for _ in range(c.card_counts[kind])]
+
+
+def card_of(card: str) -> tuple[str, str]:
+    """A card's faction and type."""
+    faction, kind = card.split(".")
+    return faction, kind
 
 
 def add_unit(state: State, faction: str, type_id: str, at: str) -> str:
@@ -93,4 +110,37 @@ def vp(state: State, faction: str) -> int:
     c = comp(state)
     return sum(
         c.bases[bid].level(state["bases"][bid]["level"]).vp for bid in governed(state, faction)
+    )
+
+
+def map_of(at: str) -> str:
+    """The map a location belongs to: "ground", or "space" (the boxes lie beside it)."""
+    return "ground" if at.startswith("ground:") else "space"
+
+
+def place_name(state: State, at: str) -> Msg:
+    """A location as players say it: "C5 (space)", "K5 (ground)", or a box's name."""
+    where, label = at.split(":")
+    if where == "box":
+        return comp(state).boxes[label].name
+    if where == "space":
+        return msg(f"{label} (space)", f"宇宙{label}")
+    return msg(f"{label} (ground)", f"地上{label}")
+
+
+def unit_name(state: State, key: str) -> Msg:
+    """A unit or character as players say it: "GM II A7", "Kamille ①"."""
+    c = comp(state)
+    if key in state["characters"]:
+        return c.characters[key].name
+    name = c.unit(state["units"][key]["type"]).name
+    return msg(f"{name['en']} {key}", f"{name['ja']} {key}")
+
+
+def foreign_military(state: State, at: str, faction: str) -> bool:
+    """Whether another faction governs a military base at `at` (13.6, 18.1)."""
+    c = comp(state)
+    return any(
+        state["bases"][bid]["owner"] not in (None, faction) and c.bases[bid].military
+        for bid in bases_at(state, at)
     )

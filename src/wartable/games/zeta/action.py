@@ -1,0 +1,200 @@
+"""Rules 11 and 12: the action phases. A card is drawn and shown (11.2); the faction it names
+gives its units' orders with the card's type (12), and when it is done the next card is drawn,
+until the deck is empty and the turn ends (11.3, 11.4).
+
+Each kind of order (a move, loading, recovery, governance, atmospheric movement) lives in its own
+module and registers here with `order`. A unit chooses Move, Recover or Govern (12.5); one with
+no order has chosen Move (ruling S31). ``state["action"]`` holds the phase: the card, the faction
+and type, the hexes other factions held when it began (17.9), ``mp`` the movement points left to
+each unit or character that has moved (13.3; 0 for one that rode with its carrier, 15.2),
+``recover`` and ``govern`` the units given those orders (with their base), ``recovered`` the
+production points each base has recovered (16.5), and ``atmo`` the hexes units reached by
+atmospheric movement (18.3).
+
+When the faction ends its orders, what they set in motion is settled in the order of the rules:
+the governance rolls (16.6, 17.10), then combat (18.1). Each registers its part with `settle`;
+combat calls `next_card` when its battles are over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from wartable.engine import Action, Context, Msg, State, msg
+from wartable.games.zeta.components import JUPITER_BOX
+from wartable.games.zeta.existence import presence
+from wartable.games.zeta.flow import next_phase, phase, step, wait
+from wartable.games.zeta.state import card_of, comp, on_map
+
+Legal = Callable[[State], list[Action]]
+Apply = Callable[[Context, State, Action], None]
+Describe = Callable[[State, Action], Msg]
+Settle = Callable[[Context, State], None]
+
+
+@dataclass(frozen=True)
+class Order:
+    rule: str  # the rule the log names when the order is given
+    legal: Legal
+    apply: Apply
+    describe: Describe
+
+
+ORDERS: dict[str, Order] = {}  # the key an action starts with -> its kind of order
+SETTLE: dict[str, Settle] = {}  # "governance", "combat"
+
+
+def order(key: str, rule: str, legal: Legal, apply: Apply, describe: Describe) -> None:
+    ORDERS[key] = Order(rule, legal, apply, describe)
+
+
+def settle(name: str) -> Callable[[Settle], Settle]:
+    def register(part: Settle) -> Settle:
+        SETTLE[name] = part
+        return part
+
+    return register
+
+
+def current(state: State) -> dict[str, Any]:
+    act: dict[str, Any] = state["action"]
+    return act
+
+
+@phase("action")
+def start(ctx: Context, state: State) -> None:
+    next_card(ctx, state)
+
+
+def next_card(ctx: Context, state: State) -> None:
+    """11.2-11.4: draw and show the next card; an empty deck ends the turn."""
+    if not state["deck"]:
+        state["action"] = None
+        next_phase(ctx, state)
+        return
+    card = state["deck"].pop()
+    faction, kind = card_of(card)
+    state["kept"][faction].remove(card)
+    state["drawn"].append(card)
+    ctx.reveal()
+    here = presence(state)
+    state["action"] = {
+        "n": len(state["drawn"]),
+        "card": card,
+        "faction": faction,
+        "type": kind,
+        "present": sorted(at for at, fs in here.items() if fs - {faction}),  # 17.9
+        "mp": {},
+        "recover": {},
+        "govern": {},
+        "recovered": {},
+        "atmo": [],
+    }
+    c = comp(state)
+    name, card_name = c.factions[faction], c.card_names[kind]
+    n = len(state["drawn"])
+    ctx.say(
+        msg(
+            f"Action phase {n}: {name['en']}, {card_name['en']}",
+            f"第{n}行動フェイズ: {name['ja']}・{card_name['ja']}",
+        ),
+        rule="11.2",
+        card=card,
+    )
+    wait(state, "act")
+
+
+def acting(state: State, at: str) -> bool:
+    """12.2-12.4: whether the active faction's units at `at` may act with this card."""
+    act = current(state)
+    kind = act["type"]
+    if kind == "space":
+        return at.startswith(("space:", "box:"))  # the boxes lie beside the space map
+    if kind == "ground":
+        return at.startswith("ground:")
+    if not at.startswith("ground:"):
+        return comp(state).drop_area(at) is not None
+    return any(b["at"] == at and b["owner"] == act["faction"] for b in state["bases"].values())
+
+
+def moved(state: State, key: str) -> bool:
+    """Whether a unit or character has moved this phase (it may then not recover or govern,
+    16.4, 17.3)."""
+    return key in current(state)["mp"]
+
+
+def ordered(state: State, key: str) -> bool:
+    """Whether a unit or character has been told to recover or govern (16.4, 17.3)."""
+    act = current(state)
+    return key in act["recover"] or key in act["govern"]
+
+
+def free(state: State, key: str) -> bool:
+    """Neither moved nor given another order: it may still choose anything (12.5)."""
+    return not moved(state, key) and not ordered(state, key)
+
+
+def own_units(state: State) -> list[tuple[str, dict[str, Any]]]:
+    """The active faction's units that may act now (12.2-12.4), in id order."""
+    faction = current(state)["faction"]
+    return [
+        (uid, u)
+        for uid, u in state["units"].items()
+        if u["faction"] == faction and on_map(u["at"]) and acting(state, u["at"])
+    ]
+
+
+def own_characters(state: State) -> list[tuple[str, dict[str, Any]]]:
+    faction = current(state)["faction"]
+    return [
+        (cid, ch)
+        for cid, ch in state["characters"].items()
+        if ch["faction"] == faction and on_map(ch["at"]) and acting(state, ch["at"])
+    ]
+
+
+def legal(state: State, faction: str) -> list[Action]:
+    actions = [a for kind in ORDERS.values() for a in kind.legal(state)]
+    if may_end(state):
+        actions.append({"end": True})
+    return actions
+
+
+def may_end(state: State) -> bool:
+    """Ruling S14: the Jupiter fleet enters the map in the first Titans Space phase (33.3)."""
+    act = current(state)
+    if act["type"] != "space":
+        return True
+    return not any(u["at"] == JUPITER_BOX for _, u in own_units(state))
+
+
+def kind_of(action: Action) -> str:
+    """The kind of an order: the key that names it, wherever it stands in the action."""
+    return next(key for key in (*ORDERS, "end") if key in action)
+
+
+def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
+    key = kind_of(action)
+    if key == "end":
+        for part in ("governance", "combat"):  # 16.6, 17.10, 18.1
+            SETTLE[part](ctx, state)
+        return
+    kind = ORDERS[key]
+    ctx.say(kind.describe(state, action), rule=kind.rule)
+    kind.apply(ctx, state, action)
+
+
+def describe(state: State, faction: str, action: Action) -> Msg:
+    key = kind_of(action)
+    if key == "end":
+        return msg("end the orders of this phase", "この行動フェイズの行動を終了")
+    return ORDERS[key].describe(state, action)
+
+
+def actors(state: State) -> tuple[str, ...]:
+    return (current(state)["faction"],)
+
+
+step("act", actors, legal, apply, describe)

@@ -1,0 +1,109 @@
+"""Rule 17: governance, ``{"govern": key, "base": bid}``. Units in a base's hex that neither move
+nor recover (17.2, 17.3) are told which base they govern (17.5); when the faction ends its
+orders, each base governed rolls once (17.4): one die, success at or under the governance of its
+units (17.6), and of the characters aboard them (rulings S4, S31). Success raises an own base one
+level (at most 3), makes a neutral base an own base at level 1, and lowers another faction's
+political base one level, to neutral at 0 (17.7).
+
+Not offered (ruling S36): another faction's military base (17.8), Side 6 (34.2), a hex that held
+another faction's units when the phase began (17.9), an own base already at level 3, or a unit
+whose governance (with those aboard) is 0. A character standing alone at a base governs by itself.
+"""
+
+from __future__ import annotations
+
+from wartable.engine import Action, Context, Msg, State, msg
+from wartable.games.zeta import bases
+from wartable.games.zeta.action import current, free, order, own_characters, own_units, settle
+from wartable.games.zeta.components import SIDE6
+from wartable.games.zeta.state import bases_at, comp, unit_name
+
+TOP = 3  # rule 2.6
+
+
+def targets(state: State, at: str) -> list[str]:
+    """The bases at `at` the active faction may govern this phase."""
+    act = current(state)
+    if at in act["present"]:
+        return []  # 17.9
+    c = comp(state)
+    found = []
+    for bid in bases_at(state, at):
+        owner, level = state["bases"][bid]["owner"], state["bases"][bid]["level"]
+        if bid == SIDE6 or (owner == act["faction"] and level >= TOP):
+            continue  # 34.2; nothing to gain
+        if owner in (None, act["faction"]) or not c.bases[bid].military:
+            found.append(bid)  # 17.7, 17.8
+    return found
+
+
+def power(state: State, key: str) -> int:
+    """The governance of a unit and the characters aboard it, or of a character (17.6, S4)."""
+    c = comp(state)
+    if key in state["characters"]:
+        return c.characters[key].gov
+    aboard = sum(
+        c.characters[cid].gov for cid, ch in state["characters"].items() if ch["on"] == key
+    )
+    return c.unit(state["units"][key]["type"]).gov + aboard
+
+
+def legal(state: State) -> list[Action]:
+    if current(state)["type"] == "atmosphere":
+        return []  # 12.7
+    pieces = own_units(state)
+    pieces += [(cid, ch) for cid, ch in own_characters(state) if ch["on"] is None]
+    actions: list[Action] = []
+    for key, piece in pieces:
+        if free(state, key) and power(state, key) > 0:
+            actions += [{"govern": key, "base": bid} for bid in targets(state, piece["at"])]
+    return actions
+
+
+def apply(ctx: Context, state: State, action: Action) -> None:
+    current(state)["govern"][action["govern"]] = action["base"]
+
+
+@settle("governance")
+def roll(ctx: Context, state: State) -> None:
+    """17.4, 17.6, 17.7: one roll for each base governed, in the order of the bases."""
+    act = current(state)
+    faction = act["faction"]
+    c = comp(state)
+    for bid in [b for b in state["bases"] if b in act["govern"].values()]:
+        total = sum(power(state, key) for key, base in act["govern"].items() if base == bid)
+        name = c.bases[bid].name
+        (die,) = ctx.roll(
+            faction,
+            1,
+            "17.6",
+            msg(f"governance of {name['en']} ({total})", f"{name['ja']}の統治判定({total})"),
+        )
+        if die > total:
+            ctx.say(msg(f"{name['en']}: no change", f"{name['ja']}: 失敗"), rule="17.6")
+            continue
+        owner, level = state["bases"][bid]["owner"], state["bases"][bid]["level"]
+        if owner is None:
+            bases.set_level(ctx, state, bid, faction, 1)
+        elif owner == faction:
+            bases.set_level(ctx, state, bid, faction, min(level + 1, TOP))
+        else:
+            bases.set_level(ctx, state, bid, owner, level - 1)
+        now = state["bases"][bid]
+        holder = c.factions[now["owner"]] if now["owner"] else msg("neutral", "中立")
+        ctx.say(
+            msg(
+                f"{name['en']}: {holder['en']}, level {now['level']}",
+                f"{name['ja']}: {holder['ja']} レベル{now['level']}",
+            ),
+            rule="17.7",
+        )
+
+
+def describe(state: State, action: Action) -> Msg:
+    who = unit_name(state, action["govern"])
+    base = comp(state).bases[action["base"]].name
+    return msg(f"{who['en']} governs {base['en']}", f"{who['ja']}が{base['ja']}を統治")
+
+
+order("govern", "17.1", legal, apply, describe)

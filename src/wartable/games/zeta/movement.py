@@ -1,0 +1,105 @@
+"""Rule 13: movement in a Space or Ground phase, one step at a time: ``{"move": uid, "to": at}``.
+
+A ship has 3 movement points and an MS 2 (13.2), for the phase: unspent points are lost and
+never handed on (13.3); a unit may move in several steps, between other units' moves (ruling
+S38). Entering a hex costs 1, and 1 more if another faction's units are in it or another faction
+governs a military base there, never 2 more (13.4-13.7). There is no stacking limit (13.11) and
+no stop on entering. An MS moves on its own only on the ground (13.8), never into the ocean
+(13.9), and only on a map its aptitude fits (2.4, ruling S33); in space it rides a ship
+(`wartable.games.zeta.carrying`). Characters move only aboard (13.10). The ground map's edges
+join (13.12, in `Components.neighbours`).
+
+Also here: no unit moves into a box, nor out of the Asteroid Belt box, which only Axis leaves
+(30.3.4; the Jupiter fleet leaves its box, 33.3); the AEUG and Titans may not enter Side 3 until
+Neo Zeon has governed it (32.1.2, 32.1.6); a ship carrying an MS told to recover or govern may not
+move (12.6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartable.engine import Action, Context, Msg, State, msg
+from wartable.games.zeta.action import current, order, ordered, own_units
+from wartable.games.zeta.carrying import carry
+from wartable.games.zeta.components import BELT, SIDE3, fits
+from wartable.games.zeta.existence import presence
+from wartable.games.zeta.state import (
+    carried_by,
+    comp,
+    foreign_military,
+    place_name,
+    unit_name,
+)
+
+SHIP_MP, MS_MP = 3, 2  # rule 13.2
+NEO_ZEON = "neo_zeon"
+
+
+def full_mp(state: State, type_id: str) -> int:
+    return SHIP_MP if type_id in comp(state).ships else MS_MP
+
+
+def cost(state: State, here: dict[str, set[str]], faction: str, to: str) -> int:
+    """13.4-13.7: 1, plus 1 for other factions' units or another's military base there."""
+    extra = bool(here.get(to, set()) - {faction}) or foreign_military(state, to, faction)
+    return 2 if extra else 1  # 13.7: never more than 1 extra
+
+
+def may_go(state: State, unit: dict[str, Any], to: str) -> bool:
+    c = comp(state)
+    if to.startswith("box:"):
+        return False  # 30.3.4, 33.3: no unit moves into a box
+    if unit["type"] in c.ms and c.terrain(to) == "ocean":
+        return False  # 13.9
+    side3 = state["bases"].get(SIDE3)
+    closed = unit["faction"] != NEO_ZEON and not state["side3_open"]
+    return not (closed and side3 is not None and side3["at"] == to)  # 32.1.2
+
+
+def may_move(state: State, uid: str, unit: dict[str, Any]) -> bool:
+    """Whether a unit may step on its own now."""
+    c = comp(state)
+    if unit["carrier"] is not None or ordered(state, uid) or unit["at"] == BELT:
+        return False  # 15.2 it rides; 16.4, 17.3; 30.3.4
+    if unit["type"] in c.ships:
+        return not any(ordered(state, ms) for ms in carried_by(state, uid))  # 12.6
+    return unit["at"].startswith("ground:") and fits(c.ms[unit["type"]].aptitude, "ground")
+
+
+def legal(state: State) -> list[Action]:
+    act = current(state)
+    if act["type"] == "atmosphere":
+        return []  # 12.7
+    c = comp(state)
+    faction = act["faction"]
+    here = presence(state)
+    actions: list[Action] = []
+    for uid, unit in own_units(state):
+        left = act["mp"].get(uid, full_mp(state, unit["type"]))
+        if not left or not may_move(state, uid, unit):
+            continue
+        actions += [
+            {"move": uid, "to": to}
+            for to in c.neighbours(unit["at"])
+            if may_go(state, unit, to) and cost(state, here, faction, to) <= left
+        ]
+    return actions
+
+
+def apply(ctx: Context, state: State, action: Action) -> None:
+    act = current(state)
+    uid, to = action["move"], action["to"]
+    unit = state["units"][uid]
+    spent = cost(state, presence(state), act["faction"], to)
+    left = act["mp"].get(uid, full_mp(state, unit["type"])) - spent
+    carry(state, uid, to)
+    act["mp"][uid] = left
+
+
+def describe(state: State, action: Action) -> Msg:
+    who, where = unit_name(state, action["move"]), place_name(state, action["to"])
+    return msg(f"{who['en']} moves to {where['en']}", f"{who['ja']}が{where['ja']}へ移動")
+
+
+order("move", "13.4", legal, apply, describe)
