@@ -1,0 +1,12 @@
+"""IMPERIUM 3rd Millennium (rules/ja/imperium.txt): the Terrans against the Vilani Imperium.
+
+Importing the package registers every kind of decision written so far; `RULES` is the game for
+the engine. Not registered yet: the component data, the space board, the set-up of scenarios
+1-5 and of a galactic battle, and the skeleton of a space battle (set-up, initiative, movement)
+are written; docs/rules-coverage/imperium.md says what is done and what is left.
+"""
+
+from wartable.games.imperium import battle, victory  # noqa: F401  (they register their steps)
+from wartable.games.imperium.rules import Imperium
+
+RULES = Imperium()

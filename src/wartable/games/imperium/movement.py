@@ -1,0 +1,60 @@
+"""Rule 12.5: combat movement — which ships move in which movement step, and where to.
+
+A move is one step into an adjacent area (12.1), never into the planet (12.1); a fighter makes
+two in each of the three movement steps, every other ship one in each step its speed allows.
+Launching and recovering fighters (12.9) and retreat off the board (12.5) are not written yet.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from wartable.engine import State
+from wartable.games.imperium.board import Area
+from wartable.games.imperium.components import FIGHTER, MONITOR, ShipType
+from wartable.games.imperium.state import comp, ship_type
+
+SPEED = {"capital": 2, "light": 3, "auxiliary": 1}  # rule 12.5
+FIGHTER_MOVES = 2  # rule 12.5: a fighter moves 2 areas in each movement step
+STACK = 12  # rule 12.5: ships of one side in one area (fighters count, ruling I19)
+
+
+def speed(kind: ShipType, damaged: bool) -> int:
+    """Rule 12.5: light ships 3, capital ships 2, monitors and auxiliaries 1 (ruling I20); a
+    damaged ship one less, at least 1. Fighters move in every step: 3."""
+    if kind.code == FIGHTER:
+        return 3
+    base = 1 if kind.code == MONITOR else SPEED[kind.cls]
+    return max(1, base - 1) if damaged else base
+
+
+def allowance(state: State, uid: str, least: int) -> int:
+    """Moves the ship may make in a movement step open to speed `least` and above (12.3: 3 in
+    steps 2-3, 2 in steps 6-7, 1 in steps 10-11), less those it has made."""
+    kind = ship_type(state, uid)
+    if speed(kind, state["units"][uid]["damaged"]) < least:
+        return 0
+    made: int = state["battle"]["moved"].get(uid, 0)
+    return (FIGHTER_MOVES if kind.code == FIGHTER else 1) - made
+
+
+def moves(state: State, side: str, least: int) -> list[tuple[str, Area]]:
+    """Every (ship, area) move `side` may still make in this movement step. An area already
+    holding 12 of its ships takes no more (ruling I21)."""
+    battle = state["battle"]
+    board = comp(state).board
+    areas = battle["areas"]
+    count = Counter(a for u, a in areas.items() if state["units"][u]["side"] == side)
+    return [
+        (uid, to)
+        for uid, at in areas.items()
+        if state["units"][uid]["side"] == side and allowance(state, uid, least) > 0
+        for to in board.neighbours(at, battle["planet"])
+        if count[to] < STACK
+    ]
+
+
+def move(state: State, uid: str, to: Area) -> None:
+    battle = state["battle"]
+    battle["areas"][uid] = to
+    battle["moved"][uid] = battle["moved"].get(uid, 0) + 1

@@ -1,0 +1,46 @@
+"""IMPERIUM 3rd Millennium on the engine's Rules contract (not registered yet)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartable.engine import Context, OptionError, State, msg
+from wartable.engine.steps import StepRules
+from wartable.games.imperium import battle, view
+from wartable.games.imperium.components import COMPONENTS, SIDES
+from wartable.games.imperium.flow import STEPS
+from wartable.games.imperium.setup import new_game_state
+
+
+class Imperium(StepRules):
+    id = "imperium"
+    version = "0"
+    title = msg("IMPERIUM 3rd Millennium", "インペリウム第3版")
+    steps = STEPS
+    components = COMPONENTS
+
+    def default_options(self) -> dict[str, Any]:
+        return {**super().default_options(), "scenario": "s2"}
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        super().check_options(options)
+        scenarios = self.components.get(options.get("data", {})).scenarios
+        chosen = options.get("scenario", "s2")
+        if chosen not in scenarios:
+            raise OptionError(f"option 'scenario' must be one of {', '.join(scenarios)}")
+        if scenarios[chosen].kind != "space":
+            raise OptionError(f"scenario {chosen!r}: planetary combat (13) is not written yet")
+
+    def players(self, options: dict[str, Any]) -> tuple[str, ...]:
+        return SIDES
+
+    def setup(self, ctx: Context, players: tuple[str, ...], options: dict[str, Any]) -> State:
+        state = new_game_state(ctx, options)
+        battle.start(ctx, state, then="scenario")
+        return state
+
+    def view(self, state: State, player: str | None) -> dict[str, Any]:
+        return view.view(state, player)
+
+    def max_actions(self, options: dict[str, Any]) -> int:
+        return 20_000

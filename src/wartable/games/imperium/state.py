@@ -1,0 +1,77 @@
+"""The IMPERIUM state (plain data) and the helpers every rules module uses to read and change it.
+
+``state["units"]`` holds every ship, ground unit and battery in play under an id that says its
+side and an order number ("T7", "I12"): ``{"type", "side", "damaged", "at", "aboard"}``. ``type``
+is a ship or ground type of the component data; ``damaged`` is the damaged side of a ship (12.8)
+or the reduced side of a ground unit (13.3, 14.1); ``at`` is where it is when no battle board
+holds it — ``"fleet:TF1"`` a fleet (3.2), ``"box:sol_1"`` a planet box (11.7) — or None while it
+is carried by ``aboard``, the transport or carrier it is on (11.5, 11.6). A destroyed unit leaves
+the dict: its counter is free to be built again (12.8).
+
+``state["battle"]`` is the battle being fought, None between battles; its shape is described in
+`wartable.games.imperium.setup`, which starts every battle.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartable.engine import State
+from wartable.games.imperium.components import SIDES, Components, ShipType, components
+
+ID_PREFIX = {"terran": "T", "imperial": "I"}
+FLEET_PREFIX = {"terran": "TF", "imperial": "IF"}  # task forces (Q3)
+
+
+def comp(state: State) -> Components:
+    return components(state["data"])
+
+
+def new_state(options: dict[str, Any]) -> State:
+    """An empty table: no unit in play, no battle."""
+    return {
+        "data": options["data"],
+        "options": {k: v for k, v in options.items() if k != "data"},
+        "step": None,
+        "end": None,
+        "units": {},
+        "next_id": dict.fromkeys(SIDES, 1),
+        "battle": None,
+    }
+
+
+def add_unit(state: State, side: str, type_id: str, at: str) -> str:
+    """Take a counter out of the mix and put it at `at`; returns its id."""
+    uid = f"{ID_PREFIX[side]}{state['next_id'][side]}"
+    state["next_id"][side] += 1
+    state["units"][uid] = {
+        "type": type_id,
+        "side": side,
+        "damaged": False,
+        "at": at,
+        "aboard": None,
+    }
+    return uid
+
+
+def fleet(side: str, number: int) -> str:
+    """The location of a side's numbered fleet: "fleet:TF1"."""
+    return f"fleet:{FLEET_PREFIX[side]}{number}"
+
+
+def ship_type(state: State, uid: str) -> ShipType:
+    return comp(state).ships[state["units"][uid]["type"]]
+
+
+def is_ship(state: State, uid: str) -> bool:
+    return state["units"][uid]["type"] in comp(state).ships
+
+
+def units_at(state: State, at: str) -> list[str]:
+    """The ids at a location, in id order (not counting what they carry)."""
+    return [uid for uid, u in state["units"].items() if u["at"] == at]
+
+
+def carried_by(state: State, uid: str) -> list[str]:
+    """The units aboard a transport or carrier."""
+    return [other for other, u in state["units"].items() if u["aboard"] == uid]

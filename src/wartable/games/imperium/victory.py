@@ -1,0 +1,63 @@
+"""The end of a scenario of the book (scenarios 2-5): who wins once its battle is over.
+
+Each scenario names its condition (`victory` in the data); each condition is a function of the
+battle's outcome (`battle.outcome`). Scenario 1's, on the planet, comes with planetary combat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from wartable.engine import Context, State, msg
+from wartable.games.imperium.components import CARRIER, IMPERIAL, TERRAN, TRANSPORT
+from wartable.games.imperium.flow import after_battle
+from wartable.games.imperium.state import comp
+
+Outcome = dict[str, Any]
+
+
+def last_on_board(state: State, result: Outcome) -> list[str]:
+    """Sc2, Sc5: the player with units left on the board wins (none: nobody does)."""
+    return [side for side, ships in result["on_board"].items() if ships]
+
+
+def raid(state: State, result: Outcome) -> list[str]:
+    """Sc3: Earth wins if it destroyed both transports and lost fewer than 2 ships; otherwise
+    the Imperium (ruling I16)."""
+    ships = comp(state).ships
+    transports = sum(1 for t in result["destroyed"][IMPERIAL] if ships[t].code == TRANSPORT)
+    return [TERRAN] if transports >= 2 and len(result["destroyed"][TERRAN]) < 2 else [IMPERIAL]
+
+
+def carriers(state: State, result: Outcome) -> list[str]:
+    """Sc4: Earth wins by destroying or driving off every Imperial unit, the Imperium by
+    destroying or driving off both carriers (CV); both at once is a draw (ruling I24)."""
+    ships, units = comp(state).ships, state["units"]
+    afloat = [u for u in result["on_board"][TERRAN] if ships[units[u]["type"]].code == CARRIER]
+    terran, imperial = not result["on_board"][IMPERIAL], not afloat
+    return [] if terran and imperial else [TERRAN] if terran else [IMPERIAL] if imperial else []
+
+
+CONDITIONS: dict[str, Callable[[State, Outcome], list[str]]] = {
+    "last_on_board": last_on_board,
+    "raid": raid,
+    "carriers": carriers,
+}
+
+
+@after_battle("scenario")
+def end(ctx: Context, state: State) -> None:
+    """The scenario is over with its battle: its condition names the winner."""
+    c = comp(state)
+    scenario = c.scenarios[state["scenario"]]
+    winners = CONDITIONS[scenario.victory](state, state["battle"]["outcome"])
+    state["end"] = {"winners": winners, "scores": {}}
+    names = [c.sides[w] for w in winners]
+    ctx.say(
+        msg(
+            " and ".join(n["en"] for n in names) + " wins" if names else "nobody wins",
+            "と".join(n["ja"] for n in names) + "の勝利" if names else "勝者なし",
+        ),
+        rule=f"Sc{scenario.number}",
+    )

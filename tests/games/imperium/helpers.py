@@ -1,0 +1,41 @@
+"""Shared helpers for the IMPERIUM tests: the shipped components, a scenario's initial position,
+and a game of a space scenario played up to its battle."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from wartable.engine import Context, Game, State
+from wartable.engine.dice import Dice
+from wartable.games.imperium import RULES
+from wartable.games.imperium.components import Components, components
+from wartable.games.imperium.setup import new_game_state
+
+C: Components = components({})
+
+
+def fresh(scenario: str, seed: int = 1) -> State:
+    """The initial position of a scenario ("s1"-"s5")."""
+    return new_game_state(Context(Dice(seed), []), {"data": {}, "scenario": scenario})
+
+
+def types_at(state: State, at: str | None) -> Counter[str]:
+    """The types of the units at a location, counted."""
+    return Counter(u["type"] for u in state["units"].values() if u["at"] == at)
+
+
+def game(scenario: str = "s2", seed: int = 1) -> Game:
+    """A new game of a space scenario (not registered yet, so made from its rules)."""
+    return Game(RULES, seed, {"scenario": scenario})
+
+
+def set_up(g: Game) -> None:
+    """Every ship sets up in the first area it may (12.2, the scenario's set-up)."""
+    while g.state["step"]["kind"] == "place":
+        side = g.to_act[0]
+        g.apply(side, g.legal_actions(side)[0])
+
+
+def kind(g: Game) -> str:
+    """The kind of decision the game waits for."""
+    return str(g.state["step"]["kind"])
