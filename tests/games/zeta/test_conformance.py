@@ -1,7 +1,8 @@
-"""The engine's conformance kit on the Zeta game as written so far (every phase but combat and the
-special rules): replays, clones, views, logs and records that keep each faction's secrets (the
-cards, the deck, the nuclear-bomb base), determinized copies, and illegal input. The full kit
-with 100 games comes when every rule is in."""
+"""The engine's conformance kit on the Zeta game as written so far (every phase but combat steps
+1-5 and the special rules; battles are chosen, joined and run their governance drop): replays,
+clones, views, logs and records that keep each faction's secrets (the cards, the deck, the
+nuclear-bomb base), determinized copies, and illegal input. The full kit with 100 games comes
+when every rule is in."""
 
 from __future__ import annotations
 

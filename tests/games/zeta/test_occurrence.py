@@ -1,10 +1,9 @@
 """Rule 18.1-18.3 and 18.6 (where combat may be fought once the orders are done) and 34.3 (never
-at Side 6). Combat itself (18.4-28) is the next step: the hexes are named in the log."""
+at Side 6). Choosing the battles there is tested in test_battle.py."""
 
 from __future__ import annotations
 
 from games.zeta.helpers import game, open_phase, put, units_of
-from wartable.engine import Game
 from wartable.games.zeta.occurrence import combat_hexes
 
 
@@ -17,8 +16,10 @@ def test_18_1_18_2_where_own_movers_meet_another_faction_on_the_card_s_map() -> 
     g.apply("aeug", {"move": argama, "to": "space:C4"})
     assert combat_hexes(g.state) == ["space:C4"]
     g.apply("aeug", {"end": True})
-    said = next(e for e in g.events if e.get("rule") == "18.1")
-    assert said["data"]["hexes"] == ["space:C4"] and "to" not in said
+    assert g.legal_actions("aeug") == [
+        {"fight": "space:C4", "against": ["titans"]},
+        {"end_combat": True},
+    ]
 
 
 def test_18_1_another_faction_s_military_base_is_enough() -> None:
@@ -67,12 +68,8 @@ def test_34_3_never_in_the_hex_of_side6() -> None:
     assert combat_hexes(g.state) == []
 
 
-def combat_said(g: Game) -> list[object]:
-    return [e["data"]["hexes"] for e in g.events if e.get("rule") == "18.1"]
-
-
-def test_18_1_with_nothing_to_fight_nothing_is_said() -> None:
+def test_18_1_with_nothing_to_fight_the_next_card_is_drawn() -> None:
     g = game()
     open_phase(g, "aeug", "space")
     g.apply("aeug", {"end": True})
-    assert combat_said(g) == []
+    assert g.state["phase"] != "action" or g.state["step"]["kind"] != "battle"

@@ -7,9 +7,11 @@ for the engine.
 from wartable.games.zeta import (  # noqa: F401  (each module registers its phase, steps or orders)
     armament,
     atmosphere,
+    battle,
     cards,
     carrying,
     character,
+    decline,
     deployment,
     governance,
     movement,

@@ -8,12 +8,12 @@ no order has chosen Move (ruling S31). ``state["action"]`` holds the phase: the 
 and type, the hexes other factions held when it began (17.9), ``mp`` the movement points left to
 each unit or character that has moved (13.3; 0 for one that rode with its carrier, 15.2),
 ``recover`` and ``govern`` the units given those orders (with their base), ``recovered`` the
-production points each base has recovered (16.5), and ``atmo`` the hexes units reached by
-atmospheric movement (18.3).
+production points each base has recovered (16.5), ``atmo`` the hexes units reached by
+atmospheric movement (18.3), and ``fought`` and ``battle`` the battles of the phase (`battle`).
 
 When the faction ends its orders, what they set in motion is settled in the order of the rules:
 the governance rolls (16.6, 17.10), then combat (18.1). Each registers its part with `settle`;
-combat calls `next_card` when its battles are over.
+combat (`battle`) calls `next_card` when its battles are over.
 """
 
 from __future__ import annotations
@@ -91,6 +91,8 @@ def next_card(ctx: Context, state: State) -> None:
         "govern": {},
         "recovered": {},
         "atmo": [],
+        "fought": [],
+        "battle": None,
     }
     c = comp(state)
     name, card_name = c.factions[faction], c.card_names[kind]

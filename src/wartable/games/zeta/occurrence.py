@@ -5,18 +5,16 @@ units of another faction or a military base another faction governs (18.1), on t
 card (18.2); with an Atmosphere card, the hexes units reached by atmospheric movement, on both
 maps (18.3). Never in the hex of Side 6 (34.3).
 
-This is where combat begins. The combat procedure (rules 18.4-28) is not written yet: `fight`
-names the hexes in the log and the next card is drawn; the combat procedure will take its place
-and call `next_card` when its battles are over.
+The battles fought there are chosen in `battle`.
 """
 
 from __future__ import annotations
 
-from wartable.engine import Context, State, msg
-from wartable.games.zeta.action import acting, current, next_card, ordered, settle
+from wartable.engine import State
+from wartable.games.zeta.action import acting, current, ordered
 from wartable.games.zeta.components import SIDE6
 from wartable.games.zeta.existence import presence
-from wartable.games.zeta.state import foreign_military, on_map, place_name
+from wartable.games.zeta.state import foreign_military, on_map
 
 
 def combat_hexes(state: State) -> list[str]:
@@ -41,19 +39,3 @@ def combat_hexes(state: State) -> list[str]:
         if (side6 is None or side6["at"] != at)  # 34.3
         and (here.get(at, set()) - {faction} or foreign_military(state, at, faction))
     ]
-
-
-@settle("combat")
-def fight(ctx: Context, state: State) -> None:
-    battles = combat_hexes(state)
-    if battles:
-        names = [place_name(state, at) for at in battles]
-        ctx.say(
-            msg(
-                "Combat may be fought at " + ", ".join(n["en"] for n in names),
-                "戦闘可能: " + "、".join(n["ja"] for n in names),
-            ),
-            rule="18.1",
-            hexes=battles,
-        )
-    next_card(ctx, state)

@@ -1,5 +1,5 @@
-"""The Zeta Gundam strategic game on the engine's Rules contract (not registered yet: combat and the
-special rules are still to be written, docs/rules-coverage/zeta.md)."""
+"""The Zeta Gundam strategic game on the engine's Rules contract (not registered yet: combat steps
+1-5 and the special rules are still to be written, docs/rules-coverage/zeta.md)."""
 
 from __future__ import annotations
 
