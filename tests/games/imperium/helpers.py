@@ -8,8 +8,9 @@ from collections import Counter
 from wartable.engine import Context, Game, State
 from wartable.engine.dice import Dice
 from wartable.games.imperium import RULES
-from wartable.games.imperium.components import Components, components
+from wartable.games.imperium.components import SIDES, Components, components
 from wartable.games.imperium.setup import new_game_state
+from wartable.games.imperium.state import add_unit, fleet
 
 C: Components = components({})
 
@@ -39,3 +40,29 @@ def set_up(g: Game) -> None:
 def kind(g: Game) -> str:
     """The kind of decision the game waits for."""
     return str(g.state["step"]["kind"])
+
+
+def fight(*ships: tuple[str, str, str | None], initiative: str = "terran", at: int = 2) -> Game:
+    """A game of scenario 2 with its board laid out by hand: each (side, type, area) is a ship
+    of that side's first fleet on that area (None: aboard the last ship listed before it, a
+    fighter on its carrier), in round 1 at index `at` of `battle.ROUND`, the step not begun."""
+    g = game("s2")
+    state = g.state
+    state["units"], state["next_id"] = {}, dict.fromkeys(SIDES, 1)
+    battle = state["battle"]
+    battle.update(areas={}, waiting={}, groups=[], initiative=initiative, round=1, step=at)
+    last = None
+    for side, type_id, area in ships:
+        uid = add_unit(state, side, type_id, fleet(side, 1))
+        if area is None:
+            state["units"][uid].update(at=None, aboard=last)
+        else:
+            battle["areas"][uid], last = area, uid
+    g._legal = {}
+    return g
+
+
+def begun(g: Game, started: bool) -> None:
+    """After a step's module was started by hand: forget the legal actions worked out before."""
+    assert started
+    g._legal = {}

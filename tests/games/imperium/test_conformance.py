@@ -1,5 +1,5 @@
 """Every space scenario written so far passes the conformance kit with random play: the
-skeleton of a battle (set-up, initiative, movement) keeps the engine's contract."""
+space battle (set-up, initiative, movement, fire, fighters, retreat) keeps the engine's contract."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """Rule 12.3: a space battle from its set-up to its outcome, as a procedure that stops at each
-decision — the set-up of each ship (12.2, or a scenario's), the round's initiative (12.4) and the
-movement steps (12.5). Beam fire, torpedoes and damage (12.6-12.8), fighters (12.9) and retreat
-are not written yet: their steps pass.
+decision — the set-up of each ship (12.2, or a scenario's), the round's initiative (12.4), then
+the round's steps in order: each is a module of its own (`move_step` for movement, launches and
+retreat; `fire` with `beams` and `torpedoes` for fire, `damage` after it), which hands back
+through `flow.go_on` when it is over. The battle ends as soon as it is settled (`flow.settled`:
+a side gone, or a scenario won) or after its last round.
 
 `start` begins a battle laid out by `wartable.games.imperium.setup`; at the end the outcome is in
 ``battle["outcome"]`` and whatever ``battle["then"]`` names takes over (`flow.after_battle`).
@@ -12,11 +14,11 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.imperium import movement
+from wartable.games.imperium import carriers, fire, move_step
 from wartable.games.imperium.components import MONITOR
-from wartable.games.imperium.flow import AFTER_BATTLE, other, step, wait
+from wartable.games.imperium.flow import AFTER_BATTLE, other, proceed, settled, step, wait
 from wartable.games.imperium.setup import legal_areas, place, roll_entry
-from wartable.games.imperium.state import comp, ship_type
+from wartable.games.imperium.state import comp, present, ship_type
 
 
 class Step(NamedTuple):
@@ -46,19 +48,25 @@ ROUND = (
 def start(ctx: Context, state: State, then: str) -> None:
     """Begin the battle in ``state["battle"]``; `then` names what follows it."""
     battle = state["battle"]
-    battle.update(then=then, step=None, moved={}, outcome=None)
+    battle.update(then=then, step=None, moved={}, flights={}, fire=None, outcome=None)
     _set_up(ctx, state)
 
 
 def _set_up(ctx: Context, state: State) -> None:
     """Rule 12.2: each group sets up in turn, an entering fleet rolling for its entry once the
-    groups before it have set up. A ship with no room left waits off the board (12.5)."""
-    for index, group in enumerate(state["battle"]["groups"]):
+    groups before it have set up. A ship with no room left waits beside the board for room in
+    an area where its fleet set up (12.5, ruling I32)."""
+    battle = state["battle"]
+    for index, group in enumerate(battle["groups"]):
         if group["zone"] is None:
             roll_entry(ctx, state, index)
         if any(legal_areas(state, uid) for uid in group["units"]):
             wait(state, "place", group=index)
             return
+        placed = sorted({battle["areas"][u] for u in group["units"] if u in battle["areas"]})
+        for uid in group["units"]:
+            if uid not in battle["areas"]:
+                battle["waiting"][uid] = placed or list(group["zone"])
     _next_round(ctx, state)
 
 
@@ -89,17 +97,10 @@ step(
 )
 
 
-def _on_board(state: State, side: str) -> list[str]:
-    areas = state["battle"]["areas"]
-    return [uid for uid in areas if state["units"][uid]["side"] == side]
-
-
 def _next_round(ctx: Context, state: State) -> None:
-    """Rule 12.3: a new round, unless a side has no ship on the board or the last round is
-    over."""
+    """Rule 12.3: a new round, unless the battle is settled or the last round is over."""
     battle = state["battle"]
-    sides = comp(state).sides
-    if battle["round"] >= battle["rounds"] or not all(_on_board(state, s) for s in sides):
+    if battle["round"] >= battle["rounds"] or settled(state):
         finish(ctx, state)
         return
     battle["round"] += 1
@@ -145,70 +146,57 @@ step(
 
 
 def _run(ctx: Context, state: State) -> None:
-    """Steps 2-13 of the round from ``battle["step"]``: stop at a movement step in which the
-    side to move has a ship that may move; then the next round (12.3 step 14)."""
+    """Steps 2-13 of the round from ``battle["step"]``, each stopping for its decisions; then
+    the next round (12.3 step 14). A settled battle ends at once (ruling I31)."""
     battle = state["battle"]
-    while battle["step"] < len(ROUND):
+    while battle["step"] < len(ROUND) and not settled(state):
         now = ROUND[battle["step"]]
-        battle["moved"] = {}
         if now.kind == "move":
             side = other(battle["initiative"]) if now.second else battle["initiative"]
-            if movement.moves(state, side, now.least):
-                wait(state, "move", side=side, least=now.least, number=now.number)
+            if move_step.begin(state, side, now.least, now.number):
                 return
-        battle["step"] += 1
+        elif fire.begin(ctx, state, now.kind):
+            return
+        _advance(state)
     _next_round(ctx, state)
 
 
-def _move_legal(state: State, player: str) -> list[Action]:
-    found: list[Action] = [
-        {"move": uid, "to": to} for uid, to in movement.moves(state, player, state["step"]["least"])
-    ]
-    return [*found, {"done": True}]
+def _advance(state: State) -> None:
+    battle = state["battle"]
+    battle.update(step=battle["step"] + 1, moved={}, flights={})
 
 
-def _move(ctx: Context, state: State, player: str, action: Action) -> None:
-    if "move" in action:
-        movement.move(state, action["move"], action["to"])
-        if movement.moves(state, player, state["step"]["least"]):
-            return
-    state["battle"]["step"] += 1
+@proceed
+def _step_over(ctx: Context, state: State) -> None:
+    """A step's module is done with its decisions: on to the next step."""
+    _advance(state)
     _run(ctx, state)
 
 
-def _move_words(state: State, player: str, action: Action) -> Msg:
-    if "done" in action:
-        number = state["step"]["number"]
-        return msg(f"end movement step {number}", f"移動ステップ{number}を終了")
-    uid, to = action["move"], action["to"]
-    start = state["battle"]["areas"][uid]
-    code = ship_type(state, uid).code
-    return msg(f"move {code} {uid} {start} → {to}", f"{code} {uid} を {start} → {to} へ移動")
-
-
-step("move", lambda state: (state["step"]["side"],), _move_legal, _move, _move_words)
-
-
 def finish(ctx: Context, state: State) -> None:
-    """Rule 12.3, the end of combat: if both sides are still on the board, the moving player's
-    ships leave it (monitors stay); the outcome is written and the battle's starter goes on."""
+    """Rule 12.3, the end of combat: carriers take their fighters aboard (12.9); if both sides
+    are still there, the moving player's ships leave (monitors stay); the outcome is written and
+    the battle's starter goes on."""
     battle = state["battle"]
     mover = battle["mover"]
-    if _on_board(state, other(mover)):
-        for uid in _on_board(state, mover):
+    leftover = carriers.stow(state)
+    if present(state, other(mover)):
+        for uid in present(state, mover):
             if ship_type(state, uid).code != MONITOR:
-                del battle["areas"][uid]
-                battle["left"][mover].append(uid)
-    battle["outcome"] = outcome(state)
+                battle["areas"].pop(uid, None)
+                battle["waiting"].pop(uid, None)
+                if uid not in leftover[mover]:  # a fighter cannot jump: it is left over
+                    battle["left"][mover].append(uid)
+    battle["outcome"] = {**outcome(state), "leftover": leftover}
     state["step"] = None
     AFTER_BATTLE[battle["then"]](ctx, state)
 
 
 def outcome(state: State) -> dict[str, Any]:
-    """What the battle leaves: the ships still on the board, those destroyed (by type) and
-    those that left, by side; and the winner of 12.3 — the side that destroyed more enemy
-    ships, capital ships counting double and fighters as ships (ruling I23) — None when
-    neither did more."""
+    """What the battle leaves: the ships still in it (on the board or waiting beside it), those
+    destroyed (by type) and those that left, by side; and the winner of 12.3 — the side that
+    destroyed more enemy ships, capital ships counting double and fighters as ships (ruling
+    I23) — None when neither did more."""
     battle = state["battle"]
     ships = comp(state).ships
     score = {
@@ -219,7 +207,7 @@ def outcome(state: State) -> dict[str, Any]:
     leaders = [side for side, points in score.items() if points == best]
     return {
         "rounds": battle["round"],
-        "on_board": {side: _on_board(state, side) for side in battle["destroyed"]},
+        "on_board": {side: present(state, side) for side in battle["destroyed"]},
         "destroyed": {side: list(t) for side, t in battle["destroyed"].items()},
         "left": {side: list(u) for side, u in battle["left"].items()},
         "winner": leaders[0] if len(leaders) == 1 else None,

@@ -7,6 +7,12 @@ names in ``battle["then"]`` what is to happen when it is over, and starts it
 (`wartable.games.imperium.battle.start`). When the battle ends, its result is in
 ``battle["outcome"]`` and the function registered under that name with `after_battle` runs. A
 name, not a function, so that the state stays plain data and a record replays.
+
+Inside a battle, each combat step (fire, movement) is a module of its own: when its decisions are
+done it calls `go_on`, and the battle's flow (`battle.py`, registered with `proceed`) chooses
+what comes next. Whoever started a battle may also end it early: `decides` registers, under the
+same name as `after_battle`, a test of whether the battle is already settled (scenario 4's
+"play until one side wins").
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from collections.abc import Callable
 from wartable.engine import Context, State
 from wartable.engine.steps import Steps
 from wartable.games.imperium.components import SIDES
+from wartable.games.imperium.state import present
 
 Then = Callable[[Context, State], None]
 
@@ -23,6 +30,9 @@ STEPS = Steps()
 step = STEPS.register
 wait = STEPS.wait
 AFTER_BATTLE: dict[str, Then] = {}
+Settled = Callable[[State], bool]
+SETTLED: dict[str, Settled] = {}
+_PROCEED: list[Then] = []
 
 
 def after_battle(name: str) -> Callable[[Then], Then]:
@@ -35,5 +45,35 @@ def after_battle(name: str) -> Callable[[Then], Then]:
     return register
 
 
+def decides(name: str) -> Callable[[Settled], Settled]:
+    """Register whether a battle whose ``then`` is `name` is settled before its end."""
+
+    def register(settled: Settled) -> Settled:
+        SETTLED[name] = settled
+        return settled
+
+    return register
+
+
+def proceed(then: Then) -> Then:
+    """Register the battle's flow, which `go_on` resumes."""
+    _PROCEED[:] = [then]
+    return then
+
+
+def go_on(ctx: Context, state: State) -> None:
+    """A combat step is over: the battle's flow chooses the next."""
+    _PROCEED[0](ctx, state)
+
+
 def other(side: str) -> str:
     return SIDES[1] if side == SIDES[0] else SIDES[0]
+
+
+def settled(state: State) -> bool:
+    """Rule 12.3: the battle ends as soon as a side has no ship left in it (ruling I31); or
+    when whoever started it says it is settled."""
+    if not all(present(state, side) for side in SIDES):
+        return True
+    check = SETTLED.get(state["battle"]["then"])
+    return check is not None and check(state)

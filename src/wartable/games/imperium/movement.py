@@ -2,7 +2,8 @@
 
 A move is one step into an adjacent area (12.1), never into the planet (12.1); a fighter makes
 two in each of the three movement steps, every other ship one in each step its speed allows.
-Launching and recovering fighters (12.9) and retreat off the board (12.5) are not written yet.
+Launching and recovering fighters (12.9, `carriers`) and leaving the board (12.5, `retreat`) are
+offered in the same movement steps (`move_step`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections import Counter
 from wartable.engine import State
 from wartable.games.imperium.board import Area
 from wartable.games.imperium.components import FIGHTER, MONITOR, ShipType
-from wartable.games.imperium.state import comp, ship_type
+from wartable.games.imperium.state import comp, on_board, ship_type
 
 SPEED = {"capital": 2, "light": 3, "auxiliary": 1}  # rule 12.5
 FIGHTER_MOVES = 2  # rule 12.5: a fighter moves 2 areas in each movement step
@@ -58,3 +59,9 @@ def move(state: State, uid: str, to: Area) -> None:
     battle = state["battle"]
     battle["areas"][uid] = to
     battle["moved"][uid] = battle["moved"].get(uid, 0) + 1
+
+
+def crowded(state: State, side: str, area: Area) -> bool:
+    """Whether an area already holds 12 ships of a side (12.5, rulings I19, I21)."""
+    areas = state["battle"]["areas"]
+    return sum(1 for u in on_board(state, side) if areas[u] == area) >= STACK

@@ -10,11 +10,14 @@ A space battle is ``state["battle"]``::
      "round": 0, "rounds": 3, "initiative": None,
      "groups": [...],         # what still sets up, and where (below)
      "areas": {"T3": "234"},  # the ships on the board
+     "waiting": {"T9": ["234"]},  # ships beside the board for room, and where they may come
+                                  # on: the areas their fleet set up in (12.5, ruling I32)
      "destroyed": {"terran": [], "imperial": []},  # ship types, for the battle's winner (12.3)
      "left": {"terran": [], "imperial": []}}       # ship ids that left the board (12.3, 12.5)
 
 `wartable.games.imperium.battle.start` adds what the fight needs: ``then``, ``step``, ``moved``
-and, at the end, ``outcome``.
+(moves made in this movement step), ``flights`` (each carrier's launches or recoveries in it,
+``["launch", 1]``), ``fire`` (the fire step under way, `fire`) and, at the end, ``outcome``.
 
 Each group is the ships of one fleet (or one scenario force) that set up together:
 ``{"side", "fleet", "units", "mode", "zone", "entry"}``. ``zone`` lists the areas it may use, None
@@ -34,11 +37,11 @@ from typing import Any
 
 from wartable.engine import Context, State, msg
 from wartable.games.imperium.board import Area
+from wartable.games.imperium.carriers import room
 from wartable.games.imperium.components import FIGHTER, SIDES, Force, Scenario
 from wartable.games.imperium.movement import STACK
 from wartable.games.imperium.state import (
     add_unit,
-    carried_by,
     comp,
     fleet,
     is_ship,
@@ -82,15 +85,9 @@ def _bring(ctx: Context, state: State, scenario: Scenario, force: Force) -> None
         ships = units_at(state, at)
         for uid in ships:
             if ship_type(state, uid).code == FIGHTER:
-                carrier = next((s for s in ships if _room(state, s) > 0), None)
+                carrier = next((s for s in ships if room(state, s) > 0), None)
                 if carrier is not None:
                     state["units"][uid].update(at=None, aboard=carrier)
-
-
-def _room(state: State, uid: str) -> int:
-    """Fighters a carrier can still take aboard (11.6; fewer once it is damaged, 12.9)."""
-    face = ship_type(state, uid).face(state["units"][uid]["damaged"])
-    return face.fighters - len(carried_by(state, uid))
 
 
 def draw(ctx: Context, state: State, side: str, kind: str, count: int) -> list[str]:
@@ -172,6 +169,7 @@ def _space_battle(
         "initiative": None,
         "groups": groups,
         "areas": {},
+        "waiting": {},
         "destroyed": {side: [] for side in SIDES},
         "left": {side: [] for side in SIDES},
     }

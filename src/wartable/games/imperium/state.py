@@ -75,3 +75,16 @@ def units_at(state: State, at: str) -> list[str]:
 def carried_by(state: State, uid: str) -> list[str]:
     """The units aboard a transport or carrier."""
     return [other for other, u in state["units"].items() if u["aboard"] == uid]
+
+
+def on_board(state: State, side: str) -> list[str]:
+    """A side's ships on the battle board, in the order they came onto it."""
+    units = state["units"]
+    return [uid for uid in state["battle"]["areas"] if units[uid]["side"] == side]
+
+
+def present(state: State, side: str) -> list[str]:
+    """A side's ships in the battle: on the board, or waiting beside it for room (12.5)."""
+    units = state["units"]
+    waiting = [uid for uid in state["battle"]["waiting"] if units[uid]["side"] == side]
+    return [*on_board(state, side), *waiting]

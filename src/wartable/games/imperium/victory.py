@@ -1,7 +1,9 @@
 """The end of a scenario of the book (scenarios 2-5): who wins once its battle is over.
 
 Each scenario names its condition (`victory` in the data); each condition is a function of the
-battle's outcome (`battle.outcome`). Scenario 1's, on the planet, comes with planetary combat.
+battle's outcome (`battle.outcome`). Scenario 4 plays "until one side wins": its condition is
+also checked during the battle (`EARLY`), which ends as soon as it names a winner (ruling I31).
+Scenario 1's, on the planet, comes with planetary combat.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from wartable.engine import Context, State, msg
+from wartable.games.imperium.battle import outcome
 from wartable.games.imperium.components import CARRIER, IMPERIAL, TERRAN, TRANSPORT
-from wartable.games.imperium.flow import after_battle
+from wartable.games.imperium.flow import after_battle, decides
 from wartable.games.imperium.state import comp
 
 Outcome = dict[str, Any]
@@ -44,6 +47,18 @@ CONDITIONS: dict[str, Callable[[State, Outcome], list[str]]] = {
     "raid": raid,
     "carriers": carriers,
 }
+
+
+EARLY = ("carriers",)  # Sc4: "play until one side wins"
+
+
+@decides("scenario")
+def won(state: State) -> bool:
+    """Whether a scenario that plays until one side wins has a winner now."""
+    scenario = comp(state).scenarios[state["scenario"]]
+    if scenario.victory not in EARLY:
+        return False
+    return bool(CONDITIONS[scenario.victory](state, outcome(state)))
 
 
 @after_battle("scenario")
