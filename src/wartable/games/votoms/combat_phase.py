@@ -61,29 +61,23 @@ def combat_hexes(state: State) -> list[str]:
     controlled bases with base attack holding units of the other side; minus the hexes already
     fought this phase (R21)."""
     c = comp(state)
-    up: dict[str, set[str]] = {}
-    present: dict[str, set[str]] = {}
-    for u in state["units"].values():
-        h = u["hex"]
-        if h is None:
-            continue
-        present.setdefault(h, set()).add(u["side"])
-        if fighter(state, u):
-            up.setdefault(h, set()).add(u["side"])
+    units = state["units"].values()
+    present = {(u["hex"], u["side"]) for u in units if u["hex"] is not None}
+    up = {(u["hex"], u["side"]) for u in units if u["hex"] is not None and fighter(state, u)}
     done = set(state["combat"]["done"])
-    found = []
-    for h, sides in present.items():
-        if h in done:
+    found = set()
+    for h, _ in present:
+        if h in done or h in found:
             continue
-        if len(up.get(h, ())) == 2:
-            found.append(h)
+        if (h, MERC) in up and (h, BIELER) in up:
+            found.add(h)
             continue
         place = c.place_at.get(h)
         if place is None or not place.base or place.base_attack is None:
             continue
         controller = state["control"].get(place.id)
-        if controller is not None and other(controller) in sides:
-            found.append(h)
+        if controller is not None and (h, other(controller)) in present:
+            found.add(h)
     return sorted(found)
 
 
@@ -142,7 +136,7 @@ def end_of_combats(ctx: Context, state: State) -> None:
     helis = [
         u["id"]
         for u in state["units"].values()
-        if u["hex"] is not None and u["hex"] != home and unit_type(state, u).kind == "heli"
+        if u["hex"] is not None and u["hex"] != home and c.units[u["type"]].kind == "heli"
     ]
     state["combat"]["helis"] = sorted(helis, key=order)
     heli_return(ctx, state)

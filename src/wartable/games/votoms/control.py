@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from wartable.engine import State
 from wartable.games.votoms.flow import BIELER, MERC
-from wartable.games.votoms.state import comp, units_at
+from wartable.games.votoms.state import Unit, comp, units_at
 
 
 def controller(state: State, hex_label: str, previous: str | None) -> str | None:
     """Rule 2.3.3: the controller of a hex given who held it before (None = neutral)."""
-    merc = units_at(state, hex_label, MERC)
-    bieler = units_at(state, hex_label, BIELER)
+    return holder(units_at(state, hex_label), previous)
+
+
+def holder(here: list[Unit], previous: str | None) -> str | None:
+    """Rule 2.3.3: the controller of a hex holding the units `here`, given who held it before."""
+    merc = [u for u in here if u["side"] == MERC]
+    bieler = [u for u in here if u["side"] == BIELER]
     if merc and not bieler:
         return MERC  # case 1
     if bieler and not merc:
@@ -26,12 +31,15 @@ def controller(state: State, hex_label: str, previous: str | None) -> str | None
 
 def check_bases(state: State) -> list[tuple[str, str | None, str | None]]:
     """Rule 2.3.1: after all combats of a combat phase, re-check every base; the changes."""
+    at: dict[str, list[Unit]] = {}
+    for u in state["units"].values():
+        at.setdefault(u["hex"], []).append(u)
     changes = []
     for pid, place in comp(state).places.items():
         if not place.base:
             continue
         before = state["control"][pid]
-        after = controller(state, place.hex, before)
+        after = holder(at.get(place.hex, []), before)
         if after != before:
             state["control"][pid] = after
             changes.append((pid, before, after))

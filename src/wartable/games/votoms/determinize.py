@@ -27,14 +27,13 @@ from wartable.games.votoms.flow import BIELER, MERC, other
 from wartable.games.votoms.movement import STRIKE_DOG_STAGES, board
 from wartable.games.votoms.stages import KIRIKO, PROTO_ONE, STRIKE_DOG
 from wartable.games.votoms.state import Unit, comp, number, settled_clues
-from wartable.games.votoms.view import sees
 
 CONSTRAINED = (PROTO_ONE, STRIKE_DOG)  # placed first, while their few counters are free
 
 
 def determinize(state: State, player: str, rng: random.Random) -> State:
     """`state` (a copy) with everything `player` cannot see re-drawn from `rng`."""
-    deal(state, other(player), player, rng)
+    deal(state, other(player), rng)
     cup = sorted(state["cups"][player])  # its contents are known: only the order is drawn
     rng.shuffle(cup)
     state["cups"][player] = cup
@@ -43,42 +42,48 @@ def determinize(state: State, player: str, rng: random.Random) -> State:
     return state
 
 
-def unseen(state: State, side: str, player: str) -> Counter[str]:
-    """The units of `side` that `player` cannot see: in its cup or on its hidden counters."""
+def unseen(state: State, side: str) -> tuple[Counter[str], list[str]]:
+    """The units of `side` that its opponent cannot see (in its cup or on its hidden counters),
+    and the ids of those counters in order."""
     c = comp(state)
-    pool = Counter({t.id: t.count for t in c.units.values() if t.side == side})
+    pool = Counter(board(c).counts[side])
+    hidden = []
+    shown = state["end"] is not None  # `view.sees`: the opponent sees only face-up units
     for unit in state["units"].values():
-        if unit["side"] == side and sees(state, unit, player):
-            pool[unit["type"]] -= 1
+        if unit["side"] == side:
+            if unit["up"] or shown:
+                pool[unit["type"]] -= 1
+            else:
+                hidden.append(unit["id"])
     pool.subtract(state["stock"][side])
     pool.subtract(t for t in state["removed"] if c.units[t].side == side)
     pool.subtract(r["type"] for r in state["returns"] if r["side"] == side)
     for type_id, n in pool.items():
         if n < 0 or (n and c.units[type_id].kind == "heli"):
             raise AssertionError(f"{side}'s unseen {type_id} counted {n}")
-    return +pool
+    hidden.sort(key=number)
+    return +pool, hidden
 
 
-def deal(state: State, side: str, player: str, rng: random.Random) -> None:
-    """Give `side`'s counters hidden from `player` new types, and `side` a new cup."""
+def deal(state: State, side: str, rng: random.Random) -> None:
+    """Give `side`'s counters hidden from its opponent new types, and `side` a new cup."""
     c = comp(state)
     units = state["units"]
-    hidden = sorted(
-        (u["id"] for u in units.values() if u["side"] == side and not sees(state, u, player)),
-        key=number,
-    )
-    hidden_set = set(hidden)
-    pool = unseen(state, side, player)
+    pool, hidden = unseen(state, side)
     if sum(pool.values()) != len(hidden) + len(state["cups"][side]):
         raise AssertionError(f"{side}'s unseen units do not fill its counters and cup")
+    hidden_set = set(hidden)
     fits = Fits(state, side)
     dealt: dict[str, str] = {}
 
     def give(type_id: str, among: list[str]) -> None:
+        if not pool[type_id]:
+            return
         free = [u for u in among if u in hidden_set and u not in dealt]
-        allowed = [u for u in free if fits(units[u], type_id)]
-        if pool[type_id] and (allowed or free):
-            dealt[rng.choice(allowed or free)] = type_id
+        if fits.checks(type_id):
+            free = [u for u in free if fits(units[u], type_id)] or free
+        if free:
+            dealt[rng.choice(free)] = type_id
             pool[type_id] -= 1
 
     for clue in sorted(settled_clues(state, side), key=lambda k: number(k["ids"][0])):
@@ -112,6 +117,10 @@ class Fits:
         cb = state["combat"] or {}
         retreat = step.get("kind") == "combat_retreat_move" and step.get("actor") == side
         self.retreat_from = cb.get("hex") if retreat else None
+
+    def checks(self, type_id: str) -> bool:
+        """Whether a counter may fail to fit `type_id` (otherwise every one fits)."""
+        return type_id in CONSTRAINED or self.retreat_from is not None
 
     def __call__(self, unit: Unit, type_id: str) -> bool:
         if type_id == PROTO_ONE and (unit["hex"] != self.palace or "mp" in unit):

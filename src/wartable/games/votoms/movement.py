@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.votoms.components import Components
-from wartable.games.votoms.flow import BIELER, MERC, next_phase, other, phase, step, wait
+from wartable.games.votoms.flow import BIELER, MERC, SIDES, next_phase, phase, step, wait
 from wartable.games.votoms.stages import PROTO_ONE, STRIKE_DOG
 from wartable.games.votoms.state import Unit, comp, seen, shuffled
 
@@ -29,18 +29,24 @@ SIDE_NAMES = {MERC: ("merc", "傭兵側"), BIELER: ("bieler", "ビーラー側")
 
 # --------------------------------------------------------------------------- the map, once
 
+ALWAYS = HELI_MP + 1  # index of a route row: any adjacent hex, whatever it costs (7.3.6)
+Dests = tuple[tuple[str, ...], frozenset[str]]  # destinations, those barred by an enemy there
+Routes = dict[str, dict[str, tuple[Dests, ...]]]  # unit type -> hex -> row by MP left
+
 
 @dataclass(frozen=True)
 class Board:
-    """What movement needs from the printed map, looked up by label (built once per data)."""
+    """What the rules ask of the printed map and counters on every move (built once per data);
+    hexes by label."""
 
-    neighbours: dict[str, tuple[str, ...]]
-    steps: dict[str, tuple[tuple[str, int], ...]]  # hex -> (neighbour, ground cost) pairs
     ground_cost: dict[tuple[str, str], int]  # terrain cost of the step a -> b (5.4, 5.6)
     nuba: str
     homes: dict[str, str]
     near_palace: frozenset[str]  # within 3 hexes of the Palace (12.10, 12.12)
     facts: dict[str, tuple[bool, bool, bool]]  # unit type -> is heli, Proto One, Strike Dog
+    counts: dict[str, dict[str, int]]  # side -> unit type -> counters in the game (2.2)
+    # each unit type's single steps, without and with Strike Dog's limit (12.10, 12.12)
+    routes: dict[bool, Routes]
 
 
 _BOARDS: dict[int, tuple[Components, Board]] = {}
@@ -70,16 +76,46 @@ def _build_board(c: Components) -> Board:
             else:
                 ground[a, b] = costs[kind]  # 5.4, clear 1 (ruling R5)
     palace = c.home(BIELER).hex
+    near_palace = frozenset(grid.label(h) for h in grid.within(palace, STRIKE_DOG_RANGE))
+
+    def row(a: str, heli: bool, near_only: bool) -> tuple[Dests, ...]:
+        """The steps from `a` by MP left: a step costs its terrain (1 for a heli, 5.11.3) and
+        1 more into an enemy hex (5.7, 5.11.4), so one that costs exactly the MP left is barred
+        by an enemy there."""
+        steps = [
+            (b, 1 if heli else ground[a, b])
+            for b in neighbours[a]
+            if not near_only or b in near_palace
+        ]
+        by_mp = [
+            (
+                tuple(b for b, cost in steps if cost <= left),
+                frozenset(b for b, cost in steps if cost == left),
+            )
+            for left in range(ALWAYS)
+        ]
+        return (*by_mp, (tuple(b for b, _ in steps), frozenset()))
+
+    tables = {
+        (heli, near_only): {a: row(a, heli, near_only) for a in neighbours}
+        for heli in (False, True)
+        for near_only in (False, True)
+    }
+    facts = {
+        t.id: (t.kind == "heli", t.id == PROTO_ONE, t.id == STRIKE_DOG) for t in c.units.values()
+    }
     return Board(
-        neighbours=neighbours,
-        steps={a: tuple((n, ground[a, n]) for n in near) for a, near in neighbours.items()},
         ground_cost=ground,
         nuba=c.places[NUBA].hex,
         homes={MERC: c.home(MERC).hex, BIELER: palace},
-        near_palace=frozenset(grid.label(h) for h in grid.within(palace, STRIKE_DOG_RANGE)),
-        facts={
-            t.id: (t.kind == "heli", t.id == PROTO_ONE, t.id == STRIKE_DOG)
-            for t in c.units.values()
+        near_palace=near_palace,
+        facts=facts,
+        counts={
+            side: {t.id: t.count for t in c.units.values() if t.side == side} for side in SIDES
+        },
+        routes={
+            limit: {t: tables[heli, limit and dog] for t, (heli, _, dog) in facts.items()}
+            for limit in (False, True)
         },
     )
 
@@ -92,18 +128,6 @@ def ready(unit: Unit) -> bool:
 
     Only helis are ever acted, and a heli is never face-down, so this reads no hidden type."""
     return bool(unit["up"]) and not unit["acted"]
-
-
-def face_up_counts(state: State) -> dict[str, dict[str, int]]:
-    """How many face-up units (ready helis included) each side has in each hex: public."""
-    up: dict[str, dict[str, int]] = {MERC: {}, BIELER: {}}
-    for u in state["units"].values():
-        if u["up"] and not u["acted"]:  # `ready`, inline
-            where = u["hex"]
-            if where is not None:
-                counts = up[u["side"]]
-                counts[where] = counts.get(where, 0) + 1
-    return up
 
 
 # --------------------------------------------------------------------------- modes
@@ -136,33 +160,33 @@ def finish_moves(state: State) -> None:
         u.pop("revealed", None)
 
 
-def first_mp(
-    state: State, c: Components, unit: Unit, mode: Mode, up: dict[str, dict[str, int]]
-) -> int:
-    """The MP `unit` starts a path with now, 0 if it may not start one (it has not moved).
+def heli_mp(state: State, b: Board, heli: Unit, mode: Mode, guarded: bool) -> int:
+    """The MP a heli that has not moved in this phase starts its move with, 0 if it may not
+    move; `guarded`: a face-up enemy unit is in the heli's home (see `home_guarded`)."""
+    if heli["acted"] or heli["moved"] == state["turn"]:
+        return 0  # 5.11.1, 5.11.2
+    if mode.helis_only and (heli["hex"] != b.homes[heli["side"]] or guarded):
+        return 0  # 7.2.2, 7.2.3
+    return HELI_MP
 
-    `up` is `face_up_counts(state)`; only the response modes need it."""
-    t = c.units[unit["type"]]  # the acting side's own unit: its type is known to its owner
-    if t.id == PROTO_ONE:
-        return 0  # 5.9.3, ruling R14
-    if t.kind == "heli":
-        if unit["acted"] or unit["moved"] == state["turn"]:
-            return 0  # 5.11.1, 5.11.2
-        if mode.helis_only:
-            home = board(c).homes[unit["side"]]
-            if unit["hex"] != home or up[other(unit["side"])].get(home, 0):
-                return 0  # 7.2.2, 7.2.3
-        return HELI_MP
-    if mode.helis_only:
-        return 0
-    if mode.response:
-        if not unit["up"] or state["rp"] < 1:
-            return 0  # 7.3.3
-        here = unit["hex"]
-        enemies = up[other(unit["side"])].get(here, 0)
-        if enemies and up[unit["side"]].get(here, 0) - 1 < enemies:
-            return 0  # 7.3.4: the holding force stays
-    return mode.ground_mp
+
+def home_guarded(state: State, b: Board, side: str) -> bool:
+    """7.2.3: a face-up enemy unit (a ready heli counts) stands in `side`'s home. Public."""
+    home = b.homes[side]
+    return any(u["hex"] == home and u["side"] != side and ready(u) for u in state["units"].values())
+
+
+def holding_force(state: State, side: str) -> set[str]:
+    """7.3.4: the hexes where none of `side`'s face-up units may leave, as it would leave fewer
+    of them than the enemy's face-up units there (ready helis count on both sides). Public."""
+    mine: dict[str, int] = {}
+    theirs: dict[str, int] = {}
+    for u in state["units"].values():
+        where = u["hex"]
+        if where is not None and u["up"] and not u["acted"]:  # `ready`, inline
+            counts = mine if u["side"] == side else theirs
+            counts[where] = counts.get(where, 0) + 1
+    return {h for h, enemies in theirs.items() if mine.get(h, 0) - 1 < enemies}
 
 
 def step_cost(b: Board, a: str, to: str, heli: bool, enemy: bool) -> int:
@@ -188,74 +212,64 @@ def legal(state: State, player: str) -> list[Action]:
     c = comp(state)
     b = board(c)
     units = state["units"]
-    mine: list[Unit] = []
-    enemy: set[str] = set()  # hexes holding enemy units, face-up or not (5.7, 5.9.2, 5.11.4)
-    for u in units.values():
-        if u["side"] == player:
-            mine.append(u)
-        else:
-            enemy.add(u["hex"])
     heli_id = pending(state)
-    if heli_id:
-        mine = [units[heli_id]]
-    up = face_up_counts(state) if mode.response or mode.helis_only else {}
-    plain = mode is MOVEMENT
+    mine = (units[heli_id],) if heli_id else units.values()  # (the enemy's are skipped)
     flips_on = mode.flips
     response = mode.response
-    strike_dog_limit = state["stage"] in STRIKE_DOG_STAGES
+    helis_only = mode.helis_only
+    guarded = helis_only and home_guarded(state, b, player)
+    held = holding_force(state, player) if response else set()
+    routes = b.routes[state["stage"] in STRIKE_DOG_STAGES]
     home = b.homes[player]
     facts = b.facts
-    steps = b.steps
-    near_palace = b.near_palace
-    moves: list[Action] = []
+    enemy: set[str] | None = None  # hexes holding enemy units, face-up or not: found if asked
+    paths: list[tuple[str, tuple[str, ...]]] = []  # (unit, where it may step)
     flips: list[Action] = []
     helis: list[Unit] = []  # may load: about to start a move
-    memo: dict[tuple[str, int, bool, bool, bool], list[str]] = {}
     for u in mine:
+        if u["side"] != player:
+            continue
         here = u["hex"]
         if here is None:
             continue
-        uid = u["id"]
-        heli, proto_one, strike_dog = facts[u["type"]]
-        left = u.get("mp")
-        first = left is None
-        if first:
-            if plain and not heli:  # the common case of `first_mp`, inline
-                left = 0 if proto_one else GROUND_MP
-            else:
-                left = first_mp(state, c, u, mode, up)
-                if heli and left:
-                    helis.append(u)
         if flips_on:
             if not u["up"]:
-                flips.append({"reveal": uid})
-            elif here == home and not heli and not u.get("revealed"):  # see `act`
-                flips.append({"hide": uid})
-        if not left:
-            continue
-        near_only = strike_dog_limit and strike_dog
-        key = (here, left, heli, first, near_only)
-        dests = memo.get(key)
-        if dests is None:
-            dests = []
-            always = first and response  # 7.3.6: one adjacent step whatever it costs
-            for to, cost in steps[here]:
-                if near_only and to not in near_palace:
+                flips.append({"reveal": u["id"]})
+            elif here == home and not u.get("revealed") and not facts[u["type"]][0]:  # `act`
+                flips.append({"hide": u["id"]})
+        if "mp" in u:
+            left = u["mp"]
+            if not left:
+                continue
+        else:  # it has not moved in this phase: the MP it starts a path with
+            heli, proto_one, _ = facts[u["type"]]
+            if heli:
+                left = heli_mp(state, b, u, mode, guarded)
+                if not left:
                     continue
-                if heli:
-                    cost = 1  # 5.11.3
-                if to in enemy:
-                    cost += 1  # 5.7, 5.11.4
-                if cost <= left or always:
-                    dests.append(to)
-            memo[key] = dests
-        moves += [{"move": uid, "to": to} for to in dests]
+                helis.append(u)
+            elif proto_one or helis_only:
+                continue  # 5.9.3 (ruling R14); 7.2.2: helis only
+            elif response and (not u["up"] or state["rp"] < 1 or here in held):
+                continue  # 7.3.3; 7.3.4: the holding force stays
+            else:
+                left = mode.ground_mp
+            if response:
+                left = ALWAYS  # 7.3.6: one adjacent step always
+        dests, barred = routes[u["type"]][here][left]
+        if barred:
+            if enemy is None:
+                enemy = {e["hex"] for e in units.values() if e["side"] != player}
+            if not barred.isdisjoint(enemy):
+                dests = tuple(to for to in dests if to not in barred or to not in enemy)
+        paths.append((u["id"], dests))
+    moves: list[Action] = [{"move": uid, "to": to} for uid, dests in paths for to in dests]
     if heli_id:
         return moves
     if helis:  # 5.11.5, 7.2.4: ATs and soldiers of the heli's hex that have not moved (R15)
         cargo: dict[str, list[str]] = {}
         for u in mine:
-            if "mp" not in u and not facts[u["type"]][0]:
+            if u["side"] == player and "mp" not in u and not facts[u["type"]][0]:
                 cargo.setdefault(u["hex"], []).append(u["id"])
         moves += [{"load": x, "heli": h["id"]} for h in helis for x in cargo.get(h["hex"], ())]
     moves += flips
@@ -320,10 +334,10 @@ def reissue(ctx: Context, state: State, side: str, hex_label: str) -> None:
 
     Only counters whose public marks are equal (MP left in this phase, say) trade identities,
     so a unit that has finished moving never turns into one that may still move."""
-    groups: dict[str, list[Unit]] = {}
+    groups: dict[tuple[tuple[str, object], ...], list[Unit]] = {}
     for u in state["units"].values():
-        if u["side"] == side and u["hex"] == hex_label and not u["up"]:
-            marks = repr(sorted((k, v) for k, v in u.items() if k not in ("id", "type")))
+        if u["hex"] == hex_label and u["side"] == side and not u["up"]:
+            marks = tuple(sorted((k, v) for k, v in u.items() if k not in ("id", "type")))
             groups.setdefault(marks, []).append(u)
     for group in groups.values():
         if len(group) > 1:
@@ -337,14 +351,13 @@ def reissue(ctx: Context, state: State, side: str, hex_label: str) -> None:
 
 def do_move(ctx: Context, state: State, unit: Unit, to: str, mode: Mode) -> None:
     """One step of `unit` into the adjacent hex `to` (already checked legal)."""
-    c = comp(state)
-    b = board(c)
+    b = board(comp(state))
     s = state["step"]
     uid = unit["id"]
     close_path(state, keep=uid)
     side = unit["side"]
     enemies = [u for u in state["units"].values() if u["hex"] == to and u["side"] != side]
-    heli = c.units[unit["type"]].kind == "heli"
+    heli = b.facts[unit["type"]][0]
     start = unit["hex"]
     left = unit.get("mp")
     if left is None:
@@ -360,8 +373,7 @@ def do_move(ctx: Context, state: State, unit: Unit, to: str, mode: Mode) -> None
                 ),
                 rule="7.3.3",
             )
-    cost = step_cost(b, start, to, heli, bool(enemies))
-    left = max(0, left - cost)  # below 0 only by the one step of 7.3.6
+    left = max(0, left - step_cost(b, start, to, heli, bool(enemies)))  # < 0: 7.3.6's step
     if enemies and (heli or side == BIELER or any(ready(u) for u in enemies)):
         left = 0  # 5.11.4, 5.9.2, 5.10.1: stop on entering
     unit["mp"] = left
@@ -372,7 +384,7 @@ def do_move(ctx: Context, state: State, unit: Unit, to: str, mode: Mode) -> None
     s["mover"] = uid if left else None
     ctx.say(
         msg(f"{uid} {start} → {to} ({left} MP left)", f"{uid} {start} → {to}（残り移動力 {left}）"),
-        rule="7" if mode.kind != MOVEMENT.kind else "5",
+        rule="7" if mode is not MOVEMENT else "5",
         unit=uid,
         path=[start, to],
     )

@@ -16,9 +16,9 @@ from wartable.games.votoms.movement import (
     begin_moves,
     board,
     describe_move,
-    face_up_counts,
     finish_moves,
-    first_mp,
+    heli_mp,
+    home_guarded,
     legal,
     mover_side,
     turn_up,
@@ -41,14 +41,14 @@ MODES[BIELER_RESPONSE.kind] = BIELER_RESPONSE
 def helis_can_respond(state: State) -> bool:
     """7.2.2, 7.2.3, 5.11.1: a ready heli in EX-10 that has not moved this turn, and no
     face-up enemy unit in EX-10."""
-    c = comp(state)
-    up = face_up_counts(state)
-    home = board(c).homes[MERC]
+    b = board(comp(state))
+    home = b.homes[MERC]
+    guarded = home_guarded(state, b, MERC)
     return any(
         u["side"] == MERC
         and u["hex"] == home
-        and c.units[u["type"]].kind == "heli"
-        and first_mp(state, c, u, HELI_RESPONSE, up)
+        and b.facts[u["type"]][0]
+        and heli_mp(state, b, u, HELI_RESPONSE, guarded)
         for u in state["units"].values()
     )
 

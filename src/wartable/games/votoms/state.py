@@ -120,8 +120,12 @@ def is_ps(state: State, unit: Unit) -> bool:
 
 def values(state: State, unit: Unit) -> tuple[int, int]:
     """(attack, defence), with Kan Yu's raised values in stages 1, 3 and 4 (rule 2.2.5)."""
-    t = unit_type(state, unit)
-    if t.raised is not None and state["stage"] in RAISED_STAGES:
+    return type_values(unit_type(state, unit), state["stage"])
+
+
+def type_values(t: UnitType, stage: int) -> tuple[int, int]:
+    """`values` of a unit of type `t` in `stage`."""
+    if t.raised is not None and stage in RAISED_STAGES:
         return t.raised
     return t.attack, t.defence
 
@@ -198,10 +202,11 @@ def seen(state: State, unit: Unit) -> None:
 
 def shuffled(state: State, side: str, ids: list[str]) -> None:
     """The counters `ids` traded types in secret (R16): the clues on any of them become one."""
+    traded = set(ids)
     kept: list[Clue] = []
     touched: list[Clue] = []
     for clue in settled_clues(state, side):
-        (kept if set(clue["ids"]).isdisjoint(ids) else touched).append(clue)
+        (kept if traded.isdisjoint(clue["ids"]) else touched).append(clue)
     if touched:
         merged = {
             "ids": sorted({*ids, *(u for clue in touched for u in clue["ids"])}, key=number),

@@ -14,7 +14,7 @@ from wartable.engine.rules import Path
 from wartable.games.votoms.components import Components
 from wartable.games.votoms.flow import MERC, SIDES
 from wartable.games.votoms.stages import NAMES
-from wartable.games.votoms.state import comp, values
+from wartable.games.votoms.state import comp, type_values
 
 
 def sees(state: State, unit: dict[str, Any], player: str | None) -> bool:
@@ -36,7 +36,9 @@ def hidden_paths(state: State, player: str | None) -> Iterator[Path]:
             yield ("offensive", "turn")
 
 
-def unit_view(state: State, unit: dict[str, Any], player: str | None) -> dict[str, Any]:
+def unit_view(
+    state: State, c: Components, unit: dict[str, Any], player: str | None
+) -> dict[str, Any]:
     shown: dict[str, Any] = {
         "id": unit["id"],
         "side": unit["side"],
@@ -46,12 +48,11 @@ def unit_view(state: State, unit: dict[str, Any], player: str | None) -> dict[st
         "moved": unit["moved"] == state["turn"],
     }
     if sees(state, unit, player):
-        t = comp(state).units[unit["type"]]
-        attack, defence = values(state, unit)
+        t = c.units[unit["type"]]
+        attack, defence = type_values(t, state["stage"])
         shown.update(type=t.id, kind=t.kind, name=t.name, attack=attack, defence=defence, ps=t.ps)
-    for key in ("mp",):
-        if key in unit:
-            shown[key] = unit[key]
+    if "mp" in unit:
+        shown["mp"] = unit["mp"]
     return shown
 
 
@@ -73,7 +74,7 @@ def view(state: State, player: str | None) -> dict[str, Any]:
         "rp": state["rp"],
         "rp_max": c.rp_max,
         "control": state["control"],
-        "units": [unit_view(state, u, player) for u in units],
+        "units": [unit_view(state, c, u, player) for u in units],
         "stock": {side: sorted(state["stock"][side]) for side in SIDES},
         "cups": {side: len(state["cups"][side]) for side in SIDES},
         "removed": state["removed"],
