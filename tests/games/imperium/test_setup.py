@@ -53,9 +53,13 @@ def test_sc1_the_battle_of_earth() -> None:
         "kind": "planetary",
         "planet": "sol_1",
         "invader": "imperial",
+        "fleets": ["fleet:IF1"],
+        "box": "box:sol_1",
+        "world": "terran",
         "round": 0,
         "rounds": 3,
         "hexes": {},
+        "destroyed": {"terran": [], "imperial": []},
     }
 
 

@@ -166,7 +166,7 @@ def _advance(state: State) -> None:
     battle.update(step=battle["step"] + 1, moved={}, flights={})
 
 
-@proceed
+@proceed("space")
 def _step_over(ctx: Context, state: State) -> None:
     """A step's module is done with its decisions: on to the next step."""
     _advance(state)

@@ -8,11 +8,12 @@ names in ``battle["then"]`` what is to happen when it is over, and starts it
 ``battle["outcome"]`` and the function registered under that name with `after_battle` runs. A
 name, not a function, so that the state stays plain data and a record replays.
 
-Inside a battle, each combat step (fire, movement) is a module of its own: when its decisions are
-done it calls `go_on`, and the battle's flow (`battle.py`, registered with `proceed`) chooses
-what comes next. Whoever started a battle may also end it early: `decides` registers, under the
-same name as `after_battle`, a test of whether the battle is already settled (scenario 4's
-"play until one side wins").
+Inside a battle, each combat step (fire, movement; bombardment, landing) is a module of its own:
+when its decisions are done it calls `go_on`, and the flow of the battle's kind (`battle.py` for
+"space", `planetary.py` for "planetary", each registered with `proceed`) chooses what comes
+next. Whoever started a battle may also end it early: `decides` registers, under the same name
+as `after_battle`, a test of whether the battle is already settled (scenario 4's "play until one
+side wins", scenario 1's troops gone).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ wait = STEPS.wait
 AFTER_BATTLE: dict[str, Then] = {}
 Settled = Callable[[State], bool]
 SETTLED: dict[str, Settled] = {}
-_PROCEED: list[Then] = []
+_PROCEED: dict[str, Then] = {}
 
 
 def after_battle(name: str) -> Callable[[Then], Then]:
@@ -55,15 +56,19 @@ def decides(name: str) -> Callable[[Settled], Settled]:
     return register
 
 
-def proceed(then: Then) -> Then:
-    """Register the battle's flow, which `go_on` resumes."""
-    _PROCEED[:] = [then]
-    return then
+def proceed(kind: str) -> Callable[[Then], Then]:
+    """Register the flow of a kind of battle ("space", "planetary"), which `go_on` resumes."""
+
+    def register(then: Then) -> Then:
+        _PROCEED[kind] = then
+        return then
+
+    return register
 
 
 def go_on(ctx: Context, state: State) -> None:
-    """A combat step is over: the battle's flow chooses the next."""
-    _PROCEED[0](ctx, state)
+    """A combat step is over: the flow of the battle's kind chooses the next."""
+    _PROCEED[state["battle"]["kind"]](ctx, state)
 
 
 def other(side: str) -> str:

@@ -6,7 +6,7 @@ from typing import Any
 
 from wartable.engine import Context, OptionError, State, msg
 from wartable.engine.steps import StepRules
-from wartable.games.imperium import battle, view
+from wartable.games.imperium import battle, planetary, view
 from wartable.games.imperium.components import COMPONENTS, SIDES
 from wartable.games.imperium.flow import STEPS
 from wartable.games.imperium.setup import new_game_state
@@ -28,15 +28,14 @@ class Imperium(StepRules):
         chosen = options.get("scenario", "s2")
         if chosen not in scenarios:
             raise OptionError(f"option 'scenario' must be one of {', '.join(scenarios)}")
-        if scenarios[chosen].kind != "space":
-            raise OptionError(f"scenario {chosen!r}: planetary combat (13) is not written yet")
 
     def players(self, options: dict[str, Any]) -> tuple[str, ...]:
         return SIDES
 
     def setup(self, ctx: Context, players: tuple[str, ...], options: dict[str, Any]) -> State:
         state = new_game_state(ctx, options)
-        battle.start(ctx, state, then="scenario")
+        begin = planetary.start if state["battle"]["kind"] == "planetary" else battle.start
+        begin(ctx, state, then="scenario")
         return state
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:

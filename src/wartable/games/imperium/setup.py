@@ -26,8 +26,18 @@ how: "any" area of the zone, all in "one" of them, a "cluster" of one zone area 
 adjacent to it (ruling I11), or "apart" from the side's other fleets (12.2). Cargo stays aboard
 its transport off the board and fighters aboard their carriers (12.2): neither is in a group.
 
-A planetary battle is ``{"kind": "planetary", "planet", "invader", "round", "rounds", "hexes"}``:
-``hexes`` maps the units on the planet map to their hex (13.2, 13.3).
+A planetary battle (13)::
+
+    {"kind": "planetary", "planet": "sol_1",
+     "invader": "imperial",        # the moving player (13.0, ruling I14)
+     "fleets": ["fleet:IF1"],      # the invader's fleets in orbit (13.0)
+     "box": "box:sol_1",           # the defender's units stay "at" the box, on its map or not
+     "world": "terran",            # whose World the planet is: 4-6 for its batteries (13.1)
+     "round": 0, "rounds": 3,
+     "hexes": {"T3": "B2"},        # the units on the planet map and their hex (13.2, 13.3)
+     "destroyed": {"terran": [], "imperial": []}}  # ship types destroyed, as in a space battle
+
+`wartable.games.imperium.planetary.start` adds ``then``, ``stage`` and ``outcome``.
 """
 
 from __future__ import annotations
@@ -61,7 +71,12 @@ def new_game_state(ctx: Context, options: dict[str, Any]) -> State:
     for side in SIDES:
         _bring(ctx, state, scenario, scenario.forces[side])
     if scenario.kind == "planetary":
-        state["battle"] = planetary_battle(scenario)
+        assert scenario.planet is not None
+        invader = scenario.mover
+        earth = next(side for side in SIDES if side != invader)  # Sol 1 is Earth's World
+        state["battle"] = planetary_battle(
+            invader, [fleet(invader, 1)], scenario.planet.id, earth, scenario.rounds
+        )
     else:
         state["battle"] = scenario_space_battle(state, scenario)
     return state
@@ -111,17 +126,24 @@ def draw(ctx: Context, state: State, side: str, kind: str, count: int) -> list[s
     return drawn
 
 
-def planetary_battle(scenario: Scenario) -> dict[str, Any]:
-    """Scenario 1: the defender's units wait in the planet box to be placed on the map (13.2),
-    the invader's in orbit to land (13.3)."""
-    assert scenario.planet is not None
+def planetary_battle(
+    invader: str, fleets: list[str], planet: str, world: str | None, rounds: int
+) -> dict[str, Any]:
+    """Rule 13.0: `invader`'s fleets (locations: "fleet:IF3") attack `planet`; the defender's
+    units wait in its box to be placed on the map (13.2), the invader's in orbit to land
+    (13.3). `world`: the side whose World the planet is, if any (13.1); `rounds` of surface
+    combat (ruling I15 for scenario 1; the war's is still to rule)."""
     return {
         "kind": "planetary",
-        "planet": scenario.planet.id,
-        "invader": scenario.mover,
+        "planet": planet,
+        "invader": invader,
+        "fleets": fleets,
+        "box": f"box:{planet}",
+        "world": world,
         "round": 0,
-        "rounds": scenario.rounds,
+        "rounds": rounds,
         "hexes": {},
+        "destroyed": {side: [] for side in SIDES},
     }
 
 

@@ -88,3 +88,35 @@ def present(state: State, side: str) -> list[str]:
     units = state["units"]
     waiting = [uid for uid in state["battle"]["waiting"] if units[uid]["side"] == side]
     return [*on_board(state, side), *waiting]
+
+
+def defender(state: State) -> str:
+    """The side whose planet a planetary battle attacks (13.0)."""
+    invader: str = state["battle"]["invader"]
+    return SIDES[1] if invader == SIDES[0] else SIDES[0]
+
+
+def in_orbit(state: State) -> list[str]:
+    """The invader's ships in the fleets that attack the planet (13.0), not what they carry."""
+    return [
+        uid
+        for at in state["battle"]["fleets"]
+        for uid in units_at(state, at)
+        if is_ship(state, uid)
+    ]
+
+
+def in_box(state: State) -> list[str]:
+    """The defender's units in the attacked planet's box (13.1, 13.2): on its map or not."""
+    side = defender(state)
+    return [
+        uid
+        for uid in units_at(state, state["battle"]["box"])
+        if state["units"][uid]["side"] == side
+    ]
+
+
+def contested(state: State) -> bool:
+    """Rule 13.4: both sides have units on the planet."""
+    units = state["units"]
+    return len({units[uid]["side"] for uid in state["battle"]["hexes"]}) == len(SIDES)

@@ -1,9 +1,9 @@
-"""The end of a scenario of the book (scenarios 2-5): who wins once its battle is over.
+"""The end of a scenario of the book: who wins once its battle is over.
 
 Each scenario names its condition (`victory` in the data); each condition is a function of the
 battle's outcome (`battle.outcome`). Scenario 4 plays "until one side wins": its condition is
-also checked during the battle (`EARLY`), which ends as soon as it names a winner (ruling I31).
-Scenario 1's, on the planet, comes with planetary combat.
+also checked during the battle (`EARLY`), which ends as soon as it names a winner (ruling I31);
+so does scenario 1, which ends as soon as a side has no infantry or drop troops left.
 """
 
 from __future__ import annotations
@@ -12,12 +12,19 @@ from collections.abc import Callable
 from typing import Any
 
 from wartable.engine import Context, State, msg
+from wartable.games.imperium import planetary
 from wartable.games.imperium.battle import outcome
 from wartable.games.imperium.components import CARRIER, IMPERIAL, TERRAN, TRANSPORT
 from wartable.games.imperium.flow import after_battle, decides
 from wartable.games.imperium.state import comp
 
 Outcome = dict[str, Any]
+
+
+def ground_survivors(state: State, result: Outcome) -> list[str]:
+    """Sc1: the side with infantry or drop troops left wins; both sides: a draw (ruling I39)."""
+    alive = [side for side, troops in result["troops"].items() if troops]
+    return alive if len(alive) == 1 else []
 
 
 def last_on_board(state: State, result: Outcome) -> list[str]:
@@ -43,13 +50,14 @@ def carriers(state: State, result: Outcome) -> list[str]:
 
 
 CONDITIONS: dict[str, Callable[[State, Outcome], list[str]]] = {
+    "ground_survivors": ground_survivors,
     "last_on_board": last_on_board,
     "raid": raid,
     "carriers": carriers,
 }
 
 
-EARLY = ("carriers",)  # Sc4: "play until one side wins"
+EARLY = ("carriers", "ground_survivors")  # Sc4: "until one side wins"; Sc1: a side's troops gone
 
 
 @decides("scenario")
@@ -58,7 +66,8 @@ def won(state: State) -> bool:
     scenario = comp(state).scenarios[state["scenario"]]
     if scenario.victory not in EARLY:
         return False
-    return bool(CONDITIONS[scenario.victory](state, outcome(state)))
+    result = planetary.outcome(state) if scenario.kind == "planetary" else outcome(state)
+    return bool(CONDITIONS[scenario.victory](state, result))
 
 
 @after_battle("scenario")
