@@ -1,9 +1,9 @@
 """Rule 12.3: a space battle from its set-up to its outcome, as a procedure that stops at each
 decision — the set-up of each ship (12.2, or a scenario's), the round's initiative (12.4), then
 the round's steps in order: each is a module of its own (`move_step` for movement, launches and
-retreat; `fire` with `beams` and `torpedoes` for fire, `damage` after it), which hands back
-through `flow.go_on` when it is over. The battle ends as soon as it is settled (`flow.settled`:
-a side gone, or a scenario won) or after its last round.
+retreat; `fire` with `beams` and `torpedoes` for fire, or `simplified` under 17.4; `damage`
+after it), which hands back through `flow.go_on` when it is over. The battle ends as soon as it
+is settled (`flow.settled`: a side gone, or a scenario won) or after its last round.
 
 `start` begins a battle laid out by `wartable.games.imperium.setup`; at the end the outcome is in
 ``battle["outcome"]`` and whatever ``battle["then"]`` names takes over (`flow.after_battle`).
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.imperium import carriers, fire, move_step
+from wartable.games.imperium import carriers, fire, move_step, simplified
 from wartable.games.imperium.components import MONITOR
 from wartable.games.imperium.flow import AFTER_BATTLE, other, proceed, settled, step, wait
 from wartable.games.imperium.setup import legal_areas, place, roll_entry
@@ -154,6 +154,9 @@ def _run(ctx: Context, state: State) -> None:
         if now.kind == "move":
             side = other(battle["initiative"]) if now.second else battle["initiative"]
             if move_step.begin(state, side, now.least, now.number):
+                return
+        elif simplified.chosen(state):  # 17.4: the torpedo step is resolved with the beams
+            if now.kind == "beams" and simplified.begin(ctx, state):
                 return
         elif fire.begin(ctx, state, now.kind):
             return

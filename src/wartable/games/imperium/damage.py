@@ -9,7 +9,7 @@ game, its counter free to be built again, with whatever it carries (11.5, ruling
 from __future__ import annotations
 
 from wartable.engine import Context, State, msg
-from wartable.games.imperium import carriers
+from wartable.games.imperium import carriers, view
 from wartable.games.imperium.state import carried_by, comp, is_ship, ship_type
 
 MASSIVE = 3  # rule 12.8: three times the defence in one step destroys any ship
@@ -106,7 +106,9 @@ def _take(ctx: Context, state: State, uid: str, effect: str, count: int, rule: s
 
 def _shaken(state: State, transport: str) -> None:
     """13.3: the ground units aboard a damaged transport turn to their reduced side, those
-    already reduced (with no side left) are destroyed (ruling I36: whatever damaged it)."""
+    already reduced (with no side left) are destroyed (ruling I36: whatever damaged it); the
+    other side learns what it carried, or that it carried nothing (ruling I40)."""
+    view.show(state, [transport, *carried_by(state, transport)])
     for cargo in carried_by(state, transport):
         if is_ship(state, cargo):
             continue

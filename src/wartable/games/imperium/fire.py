@@ -23,6 +23,7 @@ from wartable.games.imperium.flow import go_on, other, step, wait
 from wartable.games.imperium.state import comp, on_board, ship_type
 
 SIX = 6
+Offers = Callable[[State, str], list[Action]]  # the declarations a side may still make
 
 
 @dataclass(frozen=True)
@@ -42,24 +43,26 @@ def begin(ctx: Context, state: State, weapon: str) -> bool:
     battle = state["battle"]
     first = other(battle["initiative"])
     battle["fire"] = {"weapon": weapon, "side": first, "shots": [], "hits": {}}
-    return _ask(ctx, state)
+    return ask(ctx, state, "fire", _declarations, WEAPONS[weapon].rule)
 
 
-def _ask(ctx: Context, state: State) -> bool:
-    """Wait for the side to fire, if it can; once both sides have fired, apply the damage."""
+def ask(ctx: Context, state: State, kind: str, offers: Offers, rule: str) -> bool:
+    """Wait at a decision of `kind` for the side to fire, if `offers` gives it anything to
+    declare; once both sides have fired, apply the damage of the step (12.8)."""
     battle = state["battle"]
     fire = battle["fire"]
     while fire["side"] is not None:
-        if _declarations(state, fire["side"]):
-            wait(state, "fire", side=fire["side"], weapon=fire["weapon"])
+        if offers(state, fire["side"]):
+            wait(state, kind, side=fire["side"], weapon=fire["weapon"])
             return True
-        _next_side(state)
-    damage.apply(ctx, state, fire["hits"], WEAPONS[fire["weapon"]].rule)
+        next_side(state)
+    damage.apply(ctx, state, fire["hits"], rule)
     battle["fire"] = None
     return False
 
 
-def _next_side(state: State) -> None:
+def next_side(state: State) -> None:
+    """The side without the initiative has fired: the other fires (12.6, 12.7)."""
     battle = state["battle"]
     fire = battle["fire"]
     fire["side"] = None if fire["side"] == battle["initiative"] else battle["initiative"]
@@ -101,17 +104,17 @@ def _legal(state: State, player: str) -> list[Action]:
 
 def _declare(ctx: Context, state: State, player: str, action: Action) -> None:
     fire = state["battle"]["fire"]
+    weapon = WEAPONS[fire["weapon"]]
     if "fire" in action:
         uid = action["fire"]
-        weapon = WEAPONS[fire["weapon"]]
         spent = sum(n for f, _, n in fire["shots"] if f == uid)
         dice = action.get("dice", _dice(state, uid, weapon) - spent)
         fire["shots"].append([uid, action["at"], dice])
         if _declarations(state, player):
             return
     _roll(ctx, state, player)
-    _next_side(state)
-    if not _ask(ctx, state):
+    next_side(state)
+    if not ask(ctx, state, "fire", _declarations, weapon.rule):
         go_on(ctx, state)
 
 

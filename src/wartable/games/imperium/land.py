@@ -4,7 +4,8 @@ transports carry, his fighters in orbit — in a hex of the planet map (``{"land
 and drop troops dropped from an AT may land in a hex with enemy units. The defence then fires
 at the transports that land units and at the landing fighters, any of them (`defence`); a
 transport destroyed takes its cargo with it, a damaged AT reduces it (`damage`). The survivors
-are placed where they were to land. ``battle["landing"]`` holds the plan: ``{unit: hex}``.
+are placed where they were to land. Declaring the landing shows which transport carries what
+(ruling I40). ``battle["landing"]`` holds the plan: ``{unit: hex}``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.imperium import damage, defence
+from wartable.games.imperium import damage, defence, view
 from wartable.games.imperium.components import ASSAULT, UNITS_PER_HEX
 from wartable.games.imperium.flow import go_on, step, wait
 from wartable.games.imperium.state import carried_by, comp, in_orbit, is_ship, ship_type
@@ -67,6 +68,7 @@ def _land(ctx: Context, state: State, player: str, action: Action) -> None:
         plan[action["land"]] = action["hex"]
         if len(plan) < len(_landers(state)):
             return
+    view.show(state, [uid for uid in plan if state["units"][uid]["aboard"] is not None])
     units = state["units"]
     targets = dict.fromkeys(units[uid]["aboard"] or uid for uid in plan)  # a fighter: itself
     defence.begin(ctx, state, list(targets), then="land", rule="13.3")

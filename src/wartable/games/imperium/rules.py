@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from typing import Any
 
 from wartable.engine import Context, OptionError, State, msg
+from wartable.engine.rules import Path
 from wartable.engine.steps import StepRules
 from wartable.games.imperium import battle, planetary, view
 from wartable.games.imperium.components import COMPONENTS, SIDES
@@ -20,7 +23,8 @@ class Imperium(StepRules):
     components = COMPONENTS
 
     def default_options(self) -> dict[str, Any]:
-        return {**super().default_options(), "scenario": "s2"}
+        # "simplified": the optional simplified combat resolution of rule 17.4
+        return {**super().default_options(), "scenario": "s2", "simplified": False}
 
     def check_options(self, options: dict[str, Any]) -> None:
         super().check_options(options)
@@ -40,6 +44,12 @@ class Imperium(StepRules):
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         return view.view(state, player)
+
+    def hidden_paths(self, state: State, player: str | None) -> Iterable[Path]:
+        return view.hidden_paths(state, player)
+
+    def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        return view.determinize(state, player, rng)
 
     def max_actions(self, options: dict[str, Any]) -> int:
         return 20_000

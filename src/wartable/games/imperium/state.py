@@ -6,7 +6,9 @@ is a ship or ground type of the component data; ``damaged`` is the damaged side 
 or the reduced side of a ground unit (13.3, 14.1); ``at`` is where it is when no battle board
 holds it — ``"fleet:TF1"`` a fleet (3.2), ``"box:sol_1"`` a planet box (11.7) — or None while it
 is carried by ``aboard``, the transport or carrier it is on (11.5, 11.6). A destroyed unit leaves
-the dict: its counter is free to be built again (12.8).
+the dict: its counter is free to be built again (12.8). ``state["shown"]`` lists the cargo whose
+transport the other side has seen and the transports whose whole cargo it has seen (ruling I40);
+every other transport's cargo is secret.
 
 ``state["battle"]`` is the battle being fought, None between battles; its shape is described in
 `wartable.games.imperium.setup`, which starts every battle.
@@ -37,6 +39,7 @@ def new_state(options: dict[str, Any]) -> State:
         "units": {},
         "next_id": dict.fromkeys(SIDES, 1),
         "battle": None,
+        "shown": [],
     }
 
 
