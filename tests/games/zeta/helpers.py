@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from pytest import MonkeyPatch
+
 from wartable.engine import Context, Game, State
 from wartable.engine.dice import Dice
-from wartable.games.zeta import RULES
+from wartable.games.zeta import RULES, combat
 from wartable.games.zeta.action import next_card
+from wartable.games.zeta.combat import CombatStep
 from wartable.games.zeta.components import FACTIONS, Components, components
 from wartable.games.zeta.flow import begin_turn
 from wartable.games.zeta.setup import new_state
@@ -100,3 +103,31 @@ def legal(g: Game, key: str) -> list[dict[str, Any]]:
     """The active player's legal actions of one kind."""
     player = g.to_act[0]
     return [a for a in g.legal_actions(player) if key in a]
+
+
+def battle(
+    monkeypatch: MonkeyPatch,
+    g: Game,
+    steps: dict[str, CombatStep],
+    at: str = "space:D9",
+    by: str = "titans",
+) -> None:
+    """`by` attacks the other of the Titans and the AEUG at `at` in a battle of `steps` alone;
+    the other's card follows, so the turn does not end with the battle."""
+    monkeypatch.setattr(combat, "COMBAT_STEPS", steps)
+    enemy = "aeug" if by == "titans" else "titans"
+    open_phase(g, by, "space")
+    g.state["deck"] = [f"{enemy}.ground"]
+    g.state["kept"][enemy] = [f"{enemy}.ground"]
+    g.apply(by, {"end": True})
+    g.apply(by, {"fight": at, "against": [enemy]})
+
+
+def aboard(g: Game, *types: str) -> list[str]:
+    """AEUG MS at D9 aboard an Argama, so that they are not stranded in space (25.11)."""
+    ship = put(g, "aeug", "argama", "space:D9")
+    return [put(g, "aeug", t, "space:D9", carrier=ship) for t in types]
+
+
+def board(g: Game, cid: str, uid: str) -> None:
+    g.state["characters"][cid].update(at=g.state["units"][uid]["at"], on=uid)

@@ -5,8 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from pytest import MonkeyPatch, fixture
+
 from games.zeta.helpers import game, legal, open_phase, put, units_of
 from wartable.engine import Game
+from wartable.games.zeta import combat
+
+
+@fixture(autouse=True)
+def steps_passed_over(monkeypatch: MonkeyPatch) -> None:
+    """A battle here is only chosen and begun: its steps have their own tests."""
+    monkeypatch.setattr(combat, "COMBAT_STEPS", {})
 
 
 def two_battles() -> Game:

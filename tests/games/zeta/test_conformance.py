@@ -1,5 +1,5 @@
-"""The engine's conformance kit on the Zeta game as written so far (every phase but combat steps
-1-5 and the special rules; battles are chosen, joined and run their governance drop): replays,
+"""The engine's conformance kit on the Zeta game as written so far (every phase but the combat
+preparation step and the special rules; battles are chosen, joined and fought): replays,
 clones, views, logs and records that keep each faction's secrets (the cards, the deck, the
 nuclear-bomb base), determinized copies, and illegal input. The full kit with 100 games comes
 when every rule is in."""

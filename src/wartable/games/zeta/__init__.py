@@ -5,12 +5,17 @@ for the engine.
 """
 
 from wartable.games.zeta import (  # noqa: F401  (each module registers its phase, steps or orders)
+    aa,
+    air,
     armament,
     atmosphere,
     battle,
+    bombardment,
+    bombing,
     cards,
     carrying,
     character,
+    damage,
     decline,
     deployment,
     governance,

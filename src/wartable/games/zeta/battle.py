@@ -12,8 +12,10 @@ attacker, the other the defender (18.10).
 ``state["action"]["fought"]`` lists the hexes fought this phase; ``state["action"]["battle"]``
 is the battle under way: its hex, its two sides (lists of factions, the active faction first on
 the attacker's side), the faction still to say whether it joins, the step of 19.1 it is at and the
-units and characters taking part (20.2). When its steps are over (`combat.run`), the next battle
-is chosen; when there is none, the next card is drawn.
+units and characters taking part (20.2), what the preparation step decides (the MS on sortie, the
+units and characters housed in a base, the captains), the sides' bombing and bombardment wishes
+(22.1, 24.1) and the hits being allotted (`damage.py`). When its steps are over (`combat.run`), the
+next battle is chosen; when there is none, the next card is drawn.
 """
 
 from __future__ import annotations
@@ -89,6 +91,12 @@ def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
         "third": third[0] if third else None,
         "step": None,
         "taking_part": [],
+        "sortie": [],  # 20.3: the MS out on sortie
+        "housed": [],  # 20.4: the units and characters housed in an own military base
+        "captains": {},  # 20.8: ship -> its captain
+        "bomb": {},  # 22.1: side -> whether it bombs
+        "bombard": {},  # 24.1: side -> whether it wants a bombardment
+        "damage": None,  # the hits being allotted (damage.py)
     }
     if third:
         wait(state, "join")  # 18.9
