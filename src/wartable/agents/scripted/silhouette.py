@@ -33,8 +33,9 @@ from typing import Any
 
 from wartable.agents.base import Agent, Copies
 from wartable.engine.game import Game
-from wartable.games.silhouette.determinize import AROUND_CELL, SHIPPED, core_weights, item_prior
-from wartable.games.silhouette.grid import SIZE, Cell, Link, joined, parse_key
+from wartable.games.silhouette.components import SHIPPED
+from wartable.games.silhouette.determinize import core_weights, item_prior
+from wartable.games.silhouette.grid import AROUND_CELL, SIZE, Cell, Link, joined, parse_key
 from wartable.games.silhouette.odds import die_cost
 from wartable.games.silhouette.physics import FALLS_AT, STANDS_BELOW, CellState, Profile, lean
 

@@ -1,23 +1,30 @@
 """Rule S6 ①-③: choosing the weapon and the target, the hit dice, the attacker's SP skills
-(S3) and the defender's interrupt auxiliaries. The hit itself (④, ⑤) is damage.py."""
+(S3) and the defender's interrupt auxiliaries; after each attack of a weapon, its next one
+(S6.2). Each procedure returns what comes next: the hit itself (④, ⑤) is damage.py's, and the
+flow (flow.py) asks the defender or runs an enemy piece's choice."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.silhouette import damage, enemy, flow, victory
+from wartable.games.silhouette import victory
+from wartable.games.silhouette.components import Components, Item
 from wartable.games.silhouette.grid import SIZE, cell_key
+from wartable.games.silhouette.sheet import Sheet, sheet
 from wartable.games.silhouette.state import (
     Machine,
+    cells_of,
     comp,
-    connected,
     enemies_of,
     in_action,
-    instances,
     item,
     machine,
     name_of,
+    show,
 )
-from wartable.games.silhouette.steps import owner_of, step, wait
+from wartable.games.silhouette.steps import Next, wait
 
 RAM = "ram"
 AXES = ("row", "col")
@@ -27,62 +34,70 @@ AXIS_NAME = {"row": msg("row", "縦軸"), "col": msg("column", "横軸")}
 # --- which weapons may be used (S6.1) -----------------------------------------------------
 
 
-def mobile(state: State, m: Machine, reach: set[str]) -> bool:
+def mobile(s: Sheet) -> bool:
     """S6.1-B: melee needs legs or a vehicle body joined to the core: two leg cells, or one
     vehicle-body cell (G14)."""
-    kinds = [item(state, m["cells"][key]["item"]).kind for key in reach]
+    kinds = [s.item(key).kind for key in s.reach]
     return kinds.count("legs") >= 2 or "vehicle" in kinds
 
 
-def ready(state: State, m: Machine, cells: list[str], reach: set[str]) -> bool:
-    """S6.1: every cell of the item present and joined to the core (`reach`), and, for a
-    scissors item, enough uncut cells left for its cuts (one cut per cell, ever)."""
-    if any(m["cells"][key]["gone"] is not None or key not in reach for key in cells):
+def ready(s: Sheet, cells: list[str]) -> bool:
+    """S6.1: every cell of the item present and joined to the core, and, for a scissors item,
+    enough uncut cells left for its cuts (one cut per cell, ever)."""
+    if any(s.cells[key].gone is not None or key not in s.reach for key in cells):
         return False
-    needed = item(state, m["cells"][cells[0]]["item"]).cuts
-    return sum(not m["cells"][key]["cut"] for key in cells) >= needed
+    return sum(not s.cells[key].cut for key in cells) >= s.item(cells[0]).cuts
 
 
-def weapons(state: State, m: Machine, kinds: tuple[str, ...]) -> dict[str, str]:
+def weapons(s: Sheet, kinds: tuple[str, ...]) -> Mapping[str, str]:
     """Instance -> item id of the items of these kinds the machine may use now."""
-    reach = {cell_key(c) for c in connected(state, m)}
+    return s.keep(("weapons", kinds), lambda s: usable(s, kinds))
+
+
+def usable(s: Sheet, kinds: tuple[str, ...]) -> dict[str, str]:
     found: dict[str, str] = {}
-    for inst, cells in instances(m).items():
-        it = item(state, m["cells"][cells[0]]["item"])
-        if it.kind in kinds and ready(state, m, cells, reach):
+    for inst, cells in s.instances.items():
+        it = s.item(cells[0])
+        if it.kind in kinds and ready(s, cells):
             found[inst] = it.id
-    if any(item(state, iid).kind == "melee" for iid in found.values()) and not mobile(
-        state, m, reach
-    ):
-        found = {inst: iid for inst, iid in found.items() if item(state, iid).kind != "melee"}
+    if any(s.comp.items[iid].kind == "melee" for iid in found.values()) and not mobile(s):
+        found = {inst: iid for inst, iid in found.items() if s.comp.items[iid].kind != "melee"}
     return found
 
 
-def attack_actions(state: State, m: Machine) -> list[Action]:
-    usable = list(weapons(state, m, ("ranged", "melee")))
+def attack_actions(state: State, m: Machine, s: Sheet) -> list[Action]:
+    """The attacks `m`, whose sheet is `s`, may make now."""
+    usable = list(weapons(s, ("ranged", "melee")))
     if not m["unit"]:
         usable.append(RAM)  # S6.1-B: every silhouette can always body-slam (G15)
     targets = [t["id"] for t in enemies_of(state, m)]
     return [{"do": "attack", "weapon": w, "target": t} for w in usable for t in targets]
 
 
-def weapon_item(state: State, m: Machine, weapon: str) -> str:
+@functools.cache
+def ram(components: Components) -> Item:
+    """The body slam (S6.1-B): printed on no sheet, every silhouette has it."""
+    return next(i for i in components.items.values() if i.kind == "ram")
+
+
+def weapon_item(state: State, m: Machine, weapon: str) -> Item:
     if weapon == RAM:
-        return next(i.id for i in comp(state).items.values() if i.kind == "ram")
-    return str(m["cells"][instances(m)[weapon][0]]["item"])
+        return ram(comp(state))
+    return item(state, m["cells"][cells_of(m, weapon)[0]]["item"])
 
 
-def where(m: Machine, inst: str) -> str:
+def where(cells: list[str]) -> str:
     """The cells of an item as declared: "2-3" or "2-3/3-3"."""
-    return "/".join(instances(m)[inst])
+    return "/".join(cells)
 
 
 def describe_attack(state: State, action: Action) -> Msg:
     m = machine(state, state["step"]["machine"])
     target = name_of(machine(state, action["target"]))
-    it = item(state, weapon_item(state, m, action["weapon"]))
-    at = "" if action["weapon"] == RAM else f" at {where(m, action['weapon'])}"
-    at_ja = "" if action["weapon"] == RAM else f"{where(m, action['weapon'])}の"
+    it = weapon_item(state, m, action["weapon"])
+    place = "" if action["weapon"] == RAM else where(cells_of(m, action["weapon"]))
+    at = f" at {place}" if place else ""
+    at_ja = f"{place}の" if place else ""
     return msg(
         f"attack {target['en']} with the {it.name['en']}{at}",
         f"{at_ja}{it.name['ja']}で{target['ja']}を攻撃",
@@ -92,44 +107,25 @@ def describe_attack(state: State, action: Action) -> Msg:
 # --- the attack: declaration, cuts, dice (S6.1-S6.3) ---------------------------------------
 
 
-def show(ctx: Context, m: Machine, keys: list[str]) -> None:
-    """Reveal cells to everyone (a declaration, S1.1): undo may not go back past it."""
-    if any(not m["cells"][key]["shown"] for key in keys):
-        for key in keys:
-            m["cells"][key]["shown"] = True
-        ctx.reveal()
-
-
-def make_cuts(ctx: Context, state: State, m: Machine, inst: str) -> None:
+def make_cuts(ctx: Context, m: Machine, it: Item, cells: list[str]) -> None:
     """S6.1: a scissors item is used once by making its number of cuts in its own cells (G11)."""
-    cells = instances(m)[inst]
-    needed = item(state, m["cells"][cells[0]]["item"]).cuts
-    for key in [k for k in cells if not m["cells"][k]["cut"]][:needed]:
+    for key in [k for k in cells if not m["cells"][k]["cut"]][: it.cuts]:
         m["cells"][key]["cut"] = True
         ctx.say(msg(f"a cut is made at {key}", f"{key}に切り込みを入れる"), rule="S6.1", cut=key)
 
 
-def begin(ctx: Context, state: State, m: Machine, weapon: str, target: str, turn_left: int) -> None:
-    it = item(state, weapon_item(state, m, weapon))
+def begin(ctx: Context, state: State, m: Machine, weapon: str, target: str, turn_left: int) -> Next:
     t = machine(state, target)
     if weapon == RAM:
-        place = msg("", "")
-    else:
-        show(ctx, m, instances(m)[weapon])
-        place = msg(f" at {where(m, weapon)}", f"{where(m, weapon)}の")
-    ctx.say(
-        msg(
-            f"{name_of(m)['en']} attacks {name_of(t)['en']} with the {it.name['en']}{place['en']}",
-            f"{name_of(m)['ja']}は{place['ja']}{it.name['ja']}で{name_of(t)['ja']}を攻撃",
-        ),
-        rule="S6.1",
-        by=m["id"],
-        target=target,
-        weapon=weapon,
-        item=it.id,
-    )
-    if weapon != RAM:
-        make_cuts(ctx, state, m, weapon)
+        it = ram(comp(state))
+        declare(ctx, m, t, weapon, it, msg("", ""))
+    else:  # a printed weapon is shown, declared and, for a scissors item, cut
+        cells = cells_of(m, weapon)
+        it = item(state, m["cells"][cells[0]]["item"])
+        show(ctx, m, cells)
+        at = where(cells)
+        declare(ctx, m, t, weapon, it, msg(f" at {at}", f"{at}の"))
+        make_cuts(ctx, m, it, cells)
     state["attack"] = {
         "by": m["id"],
         "weapon": weapon,
@@ -141,38 +137,41 @@ def begin(ctx: Context, state: State, m: Machine, weapon: str, target: str, turn
         "roll": None,
         "at": None,
     }
-    roll(ctx, state)
+    return roll(ctx, state)
 
 
-def roll(ctx: Context, state: State) -> None:
+def declare(ctx: Context, m: Machine, t: Machine, weapon: str, it: Item, place: Msg) -> None:
+    who, whom = name_of(m), name_of(t)
+    ctx.say(
+        msg(
+            f"{who['en']} attacks {whom['en']} with the {it.name['en']}{place['en']}",
+            f"{who['ja']}は{place['ja']}{it.name['ja']}で{whom['ja']}を攻撃",
+        ),
+        rule="S6.1",
+        by=m["id"],
+        target=t["id"],
+        weapon=weapon,
+        item=it.id,
+    )
+
+
+def roll(ctx: Context, state: State) -> Next:
     """S6.3: two dice, white the row and black the column; S8: the target was attacked."""
     a = state["attack"]
     m, t = machine(state, a["by"]), machine(state, a["target"])
     t["attacked"] = True
-    why = msg(
-        f"hit cell on {name_of(t)['en']} (row, column)", f"{name_of(t)['ja']}への着弾枠（縦・横）"
-    )
+    whom = name_of(t)
+    why = msg(f"hit cell on {whom['en']} (row, column)", f"{whom['ja']}への着弾枠（縦・横）")
     row, col = ctx.roll(m["owner"] or "enemy", 2, "S6.3", why)
     a["roll"] = [row, col]
     a["at"] = [row, col]
     if m["owner"] is not None and m["sp"] >= comp(state).rules["shift_cost"]:
         wait(state, "boost", machine=m["id"])
-    else:
-        after_boost(ctx, state)
+        return None
+    return "after_boost"
 
 
-def after_boost(ctx: Context, state: State) -> None:
-    """S6.3: after the attacker's skills, the defender's interrupts (always asked of a player,
-    so that the question tells nothing of its sheet, G13)."""
-    t = machine(state, state["attack"]["target"])
-    if t["owner"] is not None:
-        wait(state, "interrupt", machine=t["id"])
-    else:
-        enemy.interrupt(ctx, state, t)
-        resolve(ctx, state)
-
-
-def resolve(ctx: Context, state: State) -> None:
+def resolve(ctx: Context, state: State) -> Next:
     """S6.3: a hit on no live cell of the target is evaded; else ④ damage."""
     a = state["attack"]
     t = machine(state, a["target"])
@@ -185,18 +184,17 @@ def resolve(ctx: Context, state: State) -> None:
             rule="S6.3",
             miss=[row, col],
         )
-        roll_done(ctx, state)
-        return
+        return roll_done(ctx, state)
     ctx.say(msg(f"hit at {key}", f"{key}に着弾"), rule="S6.3", hit=key)
-    damage.hit(ctx, state, t, key)
+    return "hit"
 
 
-def roll_done(ctx: Context, state: State) -> None:
+def roll_done(ctx: Context, state: State) -> Next:
     """After one attack of a weapon: the end check (S1.1), the weapon's next attack (S6.2),
     then the turn goes on."""
     if victory.check_end(ctx, state):
         state["attack"] = None
-        return
+        return None
     a = state["attack"]
     m = machine(state, a["by"])
     if a["rolls_left"] > 0 and in_action(m):
@@ -204,12 +202,11 @@ def roll_done(ctx: Context, state: State) -> None:
         group = split_targets(state, m)
         if len(group) > 1 and m["owner"] is not None:
             wait(state, "retarget", machine=m["id"])
-            return
+            return None
         if group:
             aim(state, group[0])
-            roll(ctx, state)
-            return
-    flow.turn_done(ctx, state, m, a["turn_left"])
+            return roll(ctx, state)
+    return "turn_done"
 
 
 def split_targets(state: State, m: Machine) -> list[str]:
@@ -247,12 +244,11 @@ def boost_legal(state: State, player: str) -> list[Action]:
     return [*actions, {"do": "done"}]
 
 
-def boost_apply(ctx: Context, state: State, player: str, action: Action) -> None:
+def boost_apply(ctx: Context, state: State, player: str, action: Action) -> Next:
     m = machine(state, state["step"]["machine"])
     a = state["attack"]
     if action["do"] == "done":
-        after_boost(ctx, state)
-        return
+        return "after_boost"
     rules = comp(state).rules
     n = AXES.index(action["axis"])
     old = a["at"][n]
@@ -261,17 +257,16 @@ def boost_apply(ctx: Context, state: State, player: str, action: Action) -> None
     else:
         cost, a["at"][n] = rules["set_cost"], action["face"]
     m["sp"] -= cost
-    axis = AXIS_NAME[action["axis"]]
+    axis, who = AXIS_NAME[action["axis"]], name_of(m)
     ctx.say(
         msg(
-            f"{name_of(m)['en']} spends {cost} SP: {axis['en']} {old} -> {a['at'][n]}",
-            f"{name_of(m)['ja']}はSPを{cost}使う: {axis['ja']} {old}→{a['at'][n]}",
+            f"{who['en']} spends {cost} SP: {axis['en']} {old} -> {a['at'][n]}",
+            f"{who['ja']}はSPを{cost}使う: {axis['ja']} {old}→{a['at'][n]}",
         ),
         rule="S3",
         at=list(a["at"]),
     )
-    if m["sp"] < rules["shift_cost"]:
-        after_boost(ctx, state)
+    return "after_boost" if m["sp"] < rules["shift_cost"] else None
 
 
 def boost_describe(state: State, player: str, action: Action) -> Msg:
@@ -295,7 +290,7 @@ def boost_describe(state: State, player: str, action: Action) -> Msg:
 def interrupt_legal(state: State, player: str) -> list[Action]:
     t = machine(state, state["step"]["machine"])
     actions: list[Action] = []
-    for inst, iid in weapons(state, t, ("interrupt",)).items():
+    for inst, iid in weapons(sheet(state, t), ("interrupt",)).items():
         shift = item(state, iid).shift
         for axis in AXES:
             actions += [
@@ -304,23 +299,24 @@ def interrupt_legal(state: State, player: str) -> list[Action]:
     return [*actions, {"do": "done"}]
 
 
-def interrupt_apply(ctx: Context, state: State, player: str, action: Action) -> None:
+def interrupt_apply(ctx: Context, state: State, player: str, action: Action) -> Next:
     t = machine(state, state["step"]["machine"])
     if action["do"] == "done":
-        resolve(ctx, state)
-        return
+        return resolve(ctx, state)
     use_interrupt(ctx, state, t, action["inst"], action["axis"], action["by"])
+    return None
 
 
 def use_interrupt(ctx: Context, state: State, t: Machine, inst: str, axis: str, by: int) -> None:
     """Cut the interrupt item and move the hit cell (declared, S1.1; several may be used)."""
     a = state["attack"]
-    show(ctx, t, instances(t)[inst])
-    it = item(state, t["cells"][instances(t)[inst][0]]["item"])
+    cells = cells_of(t, inst)
+    show(ctx, t, cells)
+    it = item(state, t["cells"][cells[0]]["item"])
     n = AXES.index(axis)
     old = a["at"][n]
     a["at"][n] = old + by
-    name, who, place = AXIS_NAME[axis], name_of(t), where(t, inst)
+    name, who, place = AXIS_NAME[axis], name_of(t), where(cells)
     ctx.say(
         msg(
             f"{who['en']} uses the {it.name['en']} at {place}: {name['en']} {old} -> {old + by}",
@@ -330,17 +326,17 @@ def use_interrupt(ctx: Context, state: State, t: Machine, inst: str, axis: str, 
         at=list(a["at"]),
         inst=inst,
     )
-    make_cuts(ctx, state, t, inst)
+    make_cuts(ctx, t, it, cells)
 
 
 def interrupt_describe(state: State, player: str, action: Action) -> Msg:
     if action["do"] == "done":
         return msg("no (more) interrupts", "割込を使わない")
-    t = machine(state, state["step"]["machine"])
+    place = where(cells_of(machine(state, state["step"]["machine"]), action["inst"]))
     name = AXIS_NAME[action["axis"]]
     return msg(
-        f"interrupt with {where(t, action['inst'])}: {name['en']} {action['by']:+d}",
-        f"{where(t, action['inst'])}で割込: {name['ja']}{action['by']:+d}",
+        f"interrupt with {place}: {name['en']} {action['by']:+d}",
+        f"{place}で割込: {name['ja']}{action['by']:+d}",
     )
 
 
@@ -352,9 +348,9 @@ def retarget_legal(state: State, player: str) -> list[Action]:
     return [{"do": "target", "target": u} for u in split_targets(state, m)]
 
 
-def retarget_apply(ctx: Context, state: State, player: str, action: Action) -> None:
+def retarget_apply(ctx: Context, state: State, player: str, action: Action) -> Next:
     aim(state, action["target"])
-    roll(ctx, state)
+    return roll(ctx, state)
 
 
 def aim(state: State, target: str) -> None:
@@ -368,8 +364,3 @@ def aim(state: State, target: str) -> None:
 def retarget_describe(state: State, player: str, action: Action) -> Msg:
     t = name_of(machine(state, action["target"]))
     return msg(f"the next attack at {t['en']}", f"次の攻撃は{t['ja']}へ")
-
-
-step("boost", owner_of("machine"), boost_legal, boost_apply, boost_describe)
-step("interrupt", owner_of("machine"), interrupt_legal, interrupt_apply, interrupt_describe)
-step("retarget", owner_of("machine"), retarget_legal, retarget_apply, retarget_describe)

@@ -173,7 +173,7 @@ class Scenario:
     rounds: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one set of components is itself: a key of sheet.py's tables
 class Components:
     rules: dict[str, int]
     items: dict[str, Item]
@@ -343,3 +343,6 @@ COMPONENTS = ComponentSet(SCHEMA, DATA_FILE, build)
 def components(overlay: dict[str, Any]) -> Components:
     """The game's components with a user's printed values (the ``data`` option) laid over."""
     return COMPONENTS.get(overlay)
+
+
+SHIPPED = components({})  # the shipped file alone

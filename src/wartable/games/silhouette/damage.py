@@ -1,61 +1,50 @@
 """Rule S6 ④ and ⑤: damage and destruction. The defender may save a sturdy cell by cutting it,
 let an adjacent armour cell take the damage by a cut, or fold an arm over the core part;
 otherwise the hit cell is destroyed, torn or cut off by the weapon's attribute. Then whole
-parts are removed, pieces no longer held by the base fall away (P.3), and the checkpoints of
-S10 run (stand.py)."""
+parts are removed and pieces no longer held by the base fall away (P.3, `settle`); the
+checkpoint of S10 ③ comes next (stand.py, called by the flow)."""
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter, not_
 from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.silhouette import attack, enemy, stand, victory
+from wartable.games.silhouette import victory
 from wartable.games.silhouette.components import Item
-from wartable.games.silhouette.grid import SIZE, cell_key, joined, parse_key, touching
-from wartable.games.silhouette.state import (
-    Machine,
-    connected,
-    core_key,
-    item,
-    links,
-    live,
-    machine,
-    name_of,
-)
-from wartable.games.silhouette.steps import owner_of, step, wait
+from wartable.games.silhouette.grid import NEAR, SIZE, Cell, cell_key, joined, parse_key
+from wartable.games.silhouette.sheet import Sheet, sheet
+from wartable.games.silhouette.state import Machine, item, machine, name_of, show
+from wartable.games.silhouette.steps import Next
 
+PART, GONE = itemgetter("part"), itemgetter("gone")
 GONE_NAME = {
     "tear": msg("torn off", "破り取られた"),
     "cut": msg("cut off", "切り取られた"),
 }
 
 
-def hit(ctx: Context, state: State, t: Machine, key: str) -> None:
-    """④: a player always chooses how to take a hit, even with no choice but taking it, so
-    that being asked tells nothing of the cell (G13)."""
-    if t["owner"] is not None:
-        wait(state, "defend", machine=t["id"], cell=key)
-    else:
-        defend_with(ctx, state, t, key, enemy.defence(state, t, key, defend_options(state, t, key)))
-
-
 def defend_options(state: State, t: Machine, key: str) -> list[Action]:
-    cell = t["cells"][key]
-    it = item(state, cell["item"])
+    """④: the ways the defender may take a hit on `key`."""
+    kept = sheet(state, t).keep(("defend", key), lambda s: defences(s, key))
+    return [dict(option) for option in kept]
+
+
+def defences(s: Sheet, key: str) -> list[Action]:
+    cell = s.cells[key]
+    it = s.item(key)
     options: list[Action] = [{"do": "take"}]
-    if it.sturdy and it.kind != "core" and not cell["cut"]:
+    if it.sturdy and it.kind != "core" and not cell.cut:
         options.append({"do": "sturdy"})
-    here = parse_key(key)
-    for other, c in t["cells"].items():
-        if other == key or c["gone"] is not None or c["cut"]:
+    for other, c in s.cells.items():
+        if other == key or c.gone is not None or c.cut:
             continue
-        kind = item(state, c["item"]).kind
-        if kind == "armour" and c["part"] == cell["part"] and touching(here, parse_key(other)):
+        if s.item(other).kind == "armour" and c.part == cell.part and other in NEAR[key]:
             options.append({"do": "armour", "cell": other})
-    if cell["part"] == t["cells"][core_key(t)]["part"]:
-        reach = {cell_key(c) for c in connected(state, t)}
-        for other, c in t["cells"].items():
-            if other != key and other in reach and item(state, c["item"]).kind == "arm":
+    if cell.part == s.cells[s.core].part:
+        for other in s.cells:
+            if other != key and other in s.reach and s.item(other).kind == "arm":
                 options.append({"do": "arm", "cell": other})
     return options
 
@@ -65,12 +54,13 @@ def defend_legal(state: State, player: str) -> list[Action]:
     return defend_options(state, machine(state, s["machine"]), s["cell"])
 
 
-def defend_apply(ctx: Context, state: State, player: str, action: Action) -> None:
+def defend_apply(ctx: Context, state: State, player: str, action: Action) -> Next:
     s = state["step"]
-    defend_with(ctx, state, machine(state, s["machine"]), s["cell"], action)
+    return defend_with(ctx, state, machine(state, s["machine"]), s["cell"], action)
 
 
-def defend_with(ctx: Context, state: State, t: Machine, key: str, action: Action) -> None:
+def defend_with(ctx: Context, state: State, t: Machine, key: str, action: Action) -> Next:
+    """④ as the defender chose; ⑤ comes next."""
     attr = attack_item(state).damage
     do = action["do"]
     cell = t["cells"][key]
@@ -101,7 +91,7 @@ def defend_with(ctx: Context, state: State, t: Machine, key: str, action: Action
         destroy(ctx, state, t, key, attr)
         if attack_item(state).row_cut:
             row_cut(ctx, state, t, key, attr)
-    after_damage(ctx, state, t)
+    return "after_damage"
 
 
 def attack_item(state: State) -> Item:
@@ -122,7 +112,7 @@ def cut(ctx: Context, state: State, t: Machine, key: str, why: Msg, rule: str) -
     """A slit in a cell (one per cell, ever, S6.1); the cell is shown to all (G17)."""
     cell = t["cells"][key]
     cell["cut"] = True
-    attack.show(ctx, t, [key])
+    show(ctx, t, [key])
     it = item(state, cell["item"])
     say(
         ctx,
@@ -140,7 +130,7 @@ def destroy(ctx: Context, state: State, t: Machine, key: str, attr: str) -> None
     """S6.5: the destroyed cell is torn or cut off; a tear frays the cells around it (P.4)."""
     cell = t["cells"][key]
     cell["gone"] = "destroyed"
-    attack.show(ctx, t, [key])
+    show(ctx, t, [key])
     it = item(state, cell["item"])
     gone = GONE_NAME[attr]
     say(
@@ -155,9 +145,9 @@ def destroy(ctx: Context, state: State, t: Machine, key: str, attr: str) -> None
         attr=attr,
     )
     if attr == "tear":
-        here = parse_key(key)
-        for other, c in t["cells"].items():
-            if c["gone"] is None and touching(here, parse_key(other)):
+        for other in NEAR[key]:
+            c = t["cells"].get(other)
+            if c is not None and c["gone"] is None:
                 c["frayed"] = True
 
 
@@ -185,34 +175,26 @@ def row_cut(ctx: Context, state: State, t: Machine, key: str, attr: str) -> None
             destroy(ctx, state, t, other, "cut")
 
 
-def after_damage(ctx: Context, state: State, t: Machine) -> None:
-    """⑤ then S10: parts, pieces that fall away, the core; then the standing checkpoint."""
-    settle(ctx, state, t)
-    if t["out"] is None and stand.checkpoint(ctx, state, t):
-        return  # the owner may self-destruct first (S11)
-    attack.roll_done(ctx, state)
-
-
-def settle(ctx: Context, state: State, t: Machine) -> None:
-    """P.3 separation: a piece held by neither the base nor the core falls away (G18); the
-    core's piece off the base is out of action (S10 ②); S10 ① the core; S6.5 whole parts."""
-    core = t["cells"][core_key(t)]
-    if core["gone"] is not None:  # S10 ①, or S11: the core's part detached from the base
+def settle(ctx: Context, state: State, t: Machine) -> Sheet:
+    """⑤ and P.3 separation: a piece held by neither the base nor the core falls away (G18);
+    the core's piece off the base is out of action (S10 ②); S10 ① the core; S6.5 whole
+    parts. Returns the sheet as it now stands."""
+    s = sheet(state, t)
+    gone = s.cells[s.core].gone
+    if gone is not None:  # S10 ①, or S11: the core's part detached from the base
         remove_parts(ctx, t)
-        victory.put_out(ctx, state, t, "base" if core["gone"] == "detached" else "core")
-        return
-    alive = live(t)
-    core_cell = parse_key(core_key(t))
-    held = joined(alive, core_cell, links(t)) if t["unit"] else based(alive, t)
-    if core_cell not in held:
+        victory.put_out(ctx, state, t, "base" if gone == "detached" else "core")
+        return s
+    held = s.keep(("held",), holding)
+    if parse_key(s.core) not in held:
         remove_parts(ctx, t)
         victory.put_out(ctx, state, t, "base")
-        return
-    loose = sorted(cell_key(c) for c in alive - held)
-    for key in loose:
-        t["cells"][key]["gone"] = "fell"
+        return s
+    loose = sorted(cell_key(c) for c in s.live - held)
     if loose:
-        attack.show(ctx, t, loose)
+        for key in loose:
+            t["cells"][key]["gone"] = "fell"
+        show(ctx, t, loose)
         say(
             ctx,
             t,
@@ -223,14 +205,18 @@ def settle(ctx: Context, state: State, t: Machine) -> None:
             "S6.5",
             fell=loose,
         )
+        s = sheet(state, t)
     remove_parts(ctx, t)
+    return s
 
 
 def remove_parts(ctx: Context, t: Machine) -> None:
     """S6.5: when every cell of a part is gone, the whole part comes off."""
-    for part in sorted({c["part"] for c in t["cells"].values()}):
-        cells = [c for c in t["cells"].values() if c["part"] == part]
-        if all(c["gone"] for c in cells) and part not in t.setdefault("parts_gone", []):
+    cells = t["cells"].values()
+    parts = list(map(PART, cells))
+    left = set(compress(parts, map(not_, map(GONE, cells))))  # the parts with a cell left
+    for part in sorted(set(parts) - left):
+        if part not in t.setdefault("parts_gone", []):
             t["parts_gone"].append(part)
             say(
                 ctx,
@@ -244,13 +230,16 @@ def remove_parts(ctx: Context, t: Machine) -> None:
             )
 
 
-def based(cells: set[tuple[int, int]], t: Machine) -> set[tuple[int, int]]:
-    """The live cells held by the base: joined to a live cell of row 1 (G3)."""
-    held: set[tuple[int, int]] = set()
-    for cell in cells:
+def holding(s: Sheet) -> frozenset[Cell]:
+    """The live cells held: by the base, joined to a live cell of row 1 (G3); a unit
+    machine's, which flies, joined to its core (G18)."""
+    if s.unit:
+        return frozenset(joined(s.live, parse_key(s.core), s.links))
+    held: set[Cell] = set()
+    for cell in s.live:
         if cell[0] == 1 and cell not in held:
-            held |= joined(cells, cell, links(t))
-    return held
+            held |= joined(s.live, cell, s.links)
+    return frozenset(held)
 
 
 def defend_describe(state: State, player: str, action: Action) -> Msg:
@@ -265,6 +254,3 @@ def defend_describe(state: State, player: str, action: Action) -> Msg:
             f"{action['cell']}の装甲に切り込みを入れて肩代わり",
         )
     return msg(f"the arm at {action['cell']} takes the damage", f"{action['cell']}の腕部で肩代わり")
-
-
-step("defend", owner_of("machine"), defend_legal, defend_apply, defend_describe)

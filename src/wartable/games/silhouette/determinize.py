@@ -23,25 +23,48 @@ behind an armour or arm substitution (its part), what the scenario pieces' fixed
 checkpoints (S10 ③; the core is only drawn where the intact sheet stands). The copy's
 ``data`` keeps the seat's own drawings and the public file; a design drawn only in the other
 side's file is replaced by its re-drawing (a legal sheet, so the rules that read it work).
+
+A search makes thousands of copies of one position: what the seat knows of a design is worked
+out once (`plan_of`, kept for what it sees), and a copy only makes its draws (`Drawer`).
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import random
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any, TypeVar
 
-from wartable.engine import State
-from wartable.games.silhouette.components import Components, Robot, components
-from wartable.games.silhouette.grid import AROUND, SIZE, Cell, Link, cell_key, joined, parse_key
+from wartable.engine import Msg, State
+from wartable.games.silhouette.components import SHIPPED, Components, Robot, components
+from wartable.games.silhouette.grid import (
+    AROUND_CELL,
+    SIZE,
+    Cell,
+    Link,
+    cell_key,
+    joined,
+    parse_key,
+)
 from wartable.games.silhouette.physics import STANDS_BELOW, CellState, Profile, lean
 from wartable.games.silhouette.state import Machine, comp, in_action
 
 Drawn = dict[str, tuple[str, str, str]]  # "row-col" -> (item, part, instance)
+T = TypeVar("T")
 NEW_PART = 0.2  # the chance that a cell grown from a part starts a part of its own
 LEGS_ROWS = 2  # rows 1-2: where the shipped silhouettes stand on legs or wheels
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+# The drawing numbers the sheet's cells in the order of (row, column), so that a sorted list of
+# numbers is the sorted list of cells it stands for: a draw picks from the same lists either way.
+CELLS: list[Cell] = [(row, col) for row in range(1, SIZE + 1) for col in range(1, SIZE + 1)]
+KEYS = [cell_key(cell) for cell in CELLS]
+NUMBER = {key: n for n, key in enumerate(KEYS)}
+TOUCHING = [tuple(NUMBER[cell_key(t)] for t in AROUND_CELL[cell]) for cell in CELLS]
 
 
 def determinize(state: State, player: str, rng: random.Random) -> State:
@@ -59,27 +82,21 @@ def determinize(state: State, player: str, rng: random.Random) -> State:
     base = components(data)
     sheets: dict[str, Any] = {}
     for rid in sorted(designs):
-        if rid in mine:
-            template = mine[rid]
-            drawn = {key: fields(cell) for key, cell in template["cells"].items()}
-            links = [list(link) for link in template["links"]]
-        else:
-            drawn, links, sheet = redraw(base, names, rid, designs[rid], rng)
+        if rid not in mine:
+            sheet = redraw(base, names, rid, designs[rid], rng)
             if sheet is not None:
                 sheets[rid] = sheet
+            continue
+        template = mine[rid]
         for m in designs[rid]:
             for key, cell in m["cells"].items():
                 if not cell["shown"]:
-                    cell["item"], cell["part"], cell["inst"] = drawn[key]
-            m["links"] = [list(link) for link in links]
+                    cell["item"], cell["part"], cell["inst"] = FIELDS(template["cells"][key])
+            m["links"] = [list(link) for link in template["links"]]
     if sheets:
         data = {**data, "robots": {**data.get("robots", {}), **sheets}}
     state["data"] = data
     return state
-
-
-def fields(cell: dict[str, Any]) -> tuple[str, str, str]:
-    return cell["item"], cell["part"], cell["inst"]
 
 
 def public_data(data: dict[str, Any], hidden: list[str]) -> dict[str, Any]:
@@ -94,46 +111,161 @@ def public_data(data: dict[str, Any], hidden: list[str]) -> dict[str, Any]:
 
 def redraw(
     base: Components, names: Components, rid: str, machines: list[Machine], rng: random.Random
-) -> tuple[Drawn, list[list[str]], dict[str, Any] | None]:
-    """The design `rid` of `machines` re-drawn around what is known of it: its cells, its
-    links, and the sheet to put in the copy's data (None when the public file's serves)."""
+) -> dict[str, Any] | None:
+    """The design `rid` re-drawn on `machines` around what is known of it, its cells and its
+    links; returns the sheet to put in the copy's data (None when the public file's serves)."""
     first = machines[0]
-    known: Drawn = {}
-    for m in machines:
-        known.update({key: fields(c) for key, c in m["cells"].items() if c["shown"]})
-    known_names = {part: names.robots[rid].parts[part] for _, part, _ in known.values()}
-    entry = base.robots.get(rid)
-    gone_parts = {p for m in machines for p in m.get("parts_gone", [])}
-    letters = list(LETTERS)
-    if entry is not None and all(entry.parts.get(p) == n for p, n in known_names.items()):
-        letters = sorted(entry.parts)
-    else:
-        entry = None
-    free = [p for p in letters if p not in gone_parts]
-    outline = {parse_key(key) for key in first["cells"]}
-    links = needed_links(outline, machines)
-    drawer = Drawer(base, outline, known, free, rng)
+    plan = plan_of(base, names, rid, first["unit"], tuple(map(seen, machines)))
+    drawer = Drawer(plan, rng)
     drawer.complete_items()
-    drawer.seed_parts(machines)
-    if all(item != "core" for item, _, _ in known.values()):
-        place_core(base, outline, links, drawer, first["unit"])
+    drawer.seed_parts()
+    if not plan.core_known:
+        drawer.place_core()
     drawer.grow_parts()
-    drawer.fill_items(first["unit"])
-    link_keys = [[cell_key(a), cell_key(b)] for a, b in links]
-    if entry is not None:
-        return drawer.drawn, link_keys, None
-    parts = {
-        p: known_names.get(p) or {"ja": f"パーツ{p}", "en": f"part {p}"} for p in drawer.parts()
-    }
-    sheet = {
+    drawer.fill_items()
+    item, part, inst = drawer.item, drawer.part, drawer.inst
+    for m, hidden in zip(machines, plan.hidden, strict=True):
+        cells = m["cells"]
+        for key, n in hidden:
+            cell = cells[key]
+            cell["item"], cell["part"], cell["inst"] = item[n], part[n], inst[n]
+        m["links"] = [list(link) for link in plan.links]
+    if plan.public:
+        return None
+    drawn = drawer.drawn()
+    return {
         "name": first["name"],
         "kind": "unit" if first["unit"] else "silhouette",
-        "layout": layout(base, drawer.drawn),
-        "parts": parts,
-        "links": [" ".join(pair) for pair in link_keys],
+        "layout": layout(base, drawn),
+        "parts": {
+            p: plan.names.get(p) or {"ja": f"パーツ{p}", "en": f"part {p}"}
+            for p in sorted({part for _, part, _ in drawn.values()})
+        },
+        "links": [" ".join(pair) for pair in plan.links],
         "source": "reconstructed: a determinized copy's belief of a sheet it cannot see",
     }
-    return drawer.drawn, link_keys, sheet
+
+
+Seen = tuple[str, bool, tuple[str, ...], tuple[str, ...], tuple[Any, ...], tuple[Any, ...]]
+FIELDS = itemgetter("item", "part", "inst")  # what a cell carries
+SEEN = itemgetter("shown", "gone")
+SHOWN = itemgetter("shown")
+
+
+def seen(m: Machine) -> Seen:
+    """What the seat sees of a machine of the other side: whether it is in action, the parts
+    it lost whole, its cells, whether each is revealed and its damage, and what the revealed
+    ones carry."""
+    cells = m["cells"]
+    return (
+        m["id"],
+        in_action(m),
+        tuple(m.get("parts_gone", ())),
+        tuple(cells),
+        tuple(map(SEEN, cells.values())),
+        tuple(map(FIELDS, filter(SHOWN, cells.values()))),
+    )
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the seat knows of a design, worked out once for all the copies of a position.
+    The drawing numbers the cells (`CELLS`); a list indexed by number has one entry a cell."""
+
+    base: Components  # the public file's components
+    unit: bool
+    outline: frozenset[Cell]
+    inside: list[bool]  # whether a cell is on the sheet
+    cells: list[int]  # the cells of the sheet, in order
+    touching: list[tuple[int, ...]]  # the cells of the sheet touching a cell
+    part: list[str | None]  # the part of a revealed cell
+    item: list[str | None]  # the item of a revealed cell
+    inst: list[str | None]  # the item instance of a revealed cell
+    unknown: list[int]  # the cells not revealed, in order
+    free: list[str]  # the part letters an unknown cell may take
+    groups: list[tuple[str, list[int]]]  # several-cell items revealed, by instance
+    machines: list[tuple[frozenset[int], tuple[str, ...]]]  # each: its live cells, parts lost
+    hidden: list[list[tuple[str, int]]]  # each machine's cells it has not revealed
+    core_known: bool
+    core_weight: list[float]  # `core_weights`
+    stands: dict[int, bool]  # a cell where the core lets the intact sheet stand: kept as asked
+    prior: list[tuple[list[str], list[float]]]  # the items a cell may draw (`prior_table`)
+    links: list[list[str]]  # the printed links the sheet needs
+    names: dict[str, Msg]  # the revealed parts' names
+    public: bool  # the public file's sheet of the design serves (its part names fit)
+
+
+@functools.lru_cache(maxsize=256)  # a plan is some 20 kB; a search needs a few at a time
+def plan_of(
+    base: Components, names: Components, rid: str, unit: bool, machines: tuple[Seen, ...]
+) -> Plan:
+    """The plan of the design `rid` from what the seat sees of its machines (`seen`)."""
+    known: dict[int, tuple[str, str, str]] = {}
+    for _, _, _, keys, marks, shown in machines:
+        revealed = iter(shown)
+        for key, (is_shown, _) in zip(keys, marks, strict=True):
+            if is_shown:
+                known[NUMBER[key]] = next(revealed)
+    known_names = {part: names.robots[rid].parts[part] for _, part, _ in known.values()}
+    entry = base.robots.get(rid)
+    gone_parts = {p for _, _, lost, _, _, _ in machines for p in lost}
+    letters = list(LETTERS)
+    public = entry is not None and all(entry.parts.get(p) == n for p, n in known_names.items())
+    if entry is not None and public:
+        letters = sorted(entry.parts)
+    outline = frozenset(parse_key(key) for key in machines[0][3])
+    inside = [cell in outline for cell in CELLS]
+    part: list[str | None] = [None] * len(CELLS)
+    item: list[str | None] = [None] * len(CELLS)
+    inst: list[str | None] = [None] * len(CELLS)
+    groups: dict[str, list[int]] = {}
+    for n, (iid, p, i) in sorted(known.items()):
+        item[n], part[n], inst[n] = iid, p, i
+        if base.items[iid].cells > 1:
+            groups.setdefault(i, []).append(n)
+    live = [
+        [key for key, (_, gone) in zip(keys, marks, strict=True) if gone is None]
+        for _, _, _, keys, marks, _ in machines
+    ]
+    standing = tuple(
+        frozenset(map(parse_key, keys))
+        for keys, (_, active, *_) in zip(live, machines, strict=True)
+        if active
+    )
+    weights = core_weights(outline, not unit)
+    return Plan(
+        base=base,
+        unit=unit,
+        outline=outline,
+        inside=inside,
+        cells=[n for n in range(len(CELLS)) if inside[n]],
+        touching=[tuple(t for t in TOUCHING[n] if inside[t]) for n in range(len(CELLS))],
+        part=part,
+        item=item,
+        inst=inst,
+        unknown=[n for n in range(len(CELLS)) if inside[n] and n not in known],
+        free=[p for p in letters if p not in gone_parts],
+        groups=sorted(groups.items()),
+        machines=[
+            (frozenset(NUMBER[key] for key in keys), lost)
+            for keys, (_, _, lost, *_) in zip(live, machines, strict=True)
+        ],
+        hidden=[
+            [
+                (key, NUMBER[key])
+                for key, (is_shown, _) in zip(keys, marks, strict=True)
+                if not is_shown
+            ]
+            for _, _, _, keys, marks, _ in machines
+        ],
+        core_known=any(iid == "core" for iid, _, _ in known.values()),
+        core_weight=[weights.get(cell, 0.0) for cell in CELLS],
+        stands={},
+        prior=[prior_table(base, unit, row <= LEGS_ROWS, False) for row, _ in CELLS],
+        links=[[cell_key(a), cell_key(b)] for a, b in links_for(outline, standing, unit)],
+        names=known_names,
+        public=public,
+    )
 
 
 def layout(base: Components, drawn: Drawn) -> list[str]:
@@ -154,174 +286,194 @@ def layout(base: Components, drawn: Drawn) -> list[str]:
 
 
 class Drawer:
-    """Fills in the unknown cells of one design: parts first, then the items on them."""
+    """Fills in the unknown cells of one design: parts first, then the items on them. Its
+    lists have an entry a cell, by number (`CELLS`), None until drawn."""
 
-    def __init__(
-        self,
-        base: Components,
-        outline: set[Cell],
-        known: Drawn,
-        free: list[str],
-        rng: random.Random,
-    ) -> None:
-        self.items = base.items
-        self.outline = outline
+    def __init__(self, plan: Plan, rng: random.Random) -> None:
+        self.plan = plan
+        self.items = plan.base.items
         self.rng = rng
-        self.free = free  # the part letters an unknown cell may take
-        self.part: dict[Cell, str] = {parse_key(k): p for k, (_, p, _) in known.items()}
-        self.item: dict[Cell, tuple[str, str]] = {
-            parse_key(k): (i, inst) for k, (i, _, inst) in known.items()
-        }
-        self.unknown = sorted(outline - {parse_key(k) for k in known})
+        self.bits = rng.getrandbits
+        self.part = list(plan.part)
+        self.item = list(plan.item)
+        self.inst = list(plan.inst)
 
-    @property
     def drawn(self) -> Drawn:
-        return {cell_key(c): (self.item[c][0], self.part[c], self.item[c][1]) for c in self.outline}
+        drawn: Drawn = {}
+        for n in self.plan.cells:
+            item, part, inst = self.item[n], self.part[n], self.inst[n]
+            assert item is not None and part is not None and inst is not None
+            drawn[KEYS[n]] = (item, part, inst)
+        return drawn
 
-    def parts(self) -> list[str]:
-        return sorted(set(self.part.values()))
-
-    def open(self, cell: Cell) -> bool:
-        return cell in self.outline and cell not in self.item
-
-    def grow(self, group: list[Cell], size: int, part: str) -> list[Cell] | None:
+    def grow(self, group: list[int], size: int, part: str) -> list[int] | None:
         """`group` grown by touching unknown cells without an item to `size` cells, all of
         `part` (or of no part yet); None when there is no room."""
         group = list(group)
+        touching, item_at, part_at = self.plan.touching, self.item, self.part
         while len(group) < size:
             frontier = sorted(
                 {
                     nxt
-                    for row, col in group
-                    for dr, dc in AROUND
-                    if self.open(nxt := (row + dr, col + dc))
-                    and nxt not in group
-                    and self.part.get(nxt, part) == part
+                    for n in group
+                    for nxt in touching[n]
+                    if item_at[nxt] is None and nxt not in group and part_at[nxt] in (None, part)
                 }
             )
             if not frontier:
                 return None
-            group.append(self.rng.choice(frontier))
+            group.append(frontier[below(self.bits, len(frontier))])
         return group
 
     def complete_items(self) -> None:
         """A several-cell item seen in part (one cell destroyed, say) has its other cells
         among the unknown ones touching it, in its part (S6.1: one item, touching cells)."""
-        groups: dict[str, list[Cell]] = {}
-        for cell, (item, inst) in sorted(self.item.items()):
-            if self.items[item].cells > 1:
-                groups.setdefault(inst, []).append(cell)
-        for inst, group in sorted(groups.items()):
-            item = self.item[group[0]][0]
-            part = self.part[group[0]]
+        for inst, group in self.plan.groups:
+            item, part = self.item[group[0]], self.part[group[0]]
+            assert item is not None and part is not None
             grown = self.grow(group, self.items[item].cells, part) or group
-            for cell in grown[len(group) :]:
-                self.item[cell] = (item, inst)
-                self.part[cell] = part
+            for n in grown[len(group) :]:
+                self.item[n], self.part[n], self.inst[n] = item, part, inst
 
-    def seed_parts(self, machines: list[Machine]) -> None:
+    def seed_parts(self) -> None:
         """A part whose revealed cells are all gone from a machine, yet which has not come off
         whole (S6.5), still has a cell there: one of the unknown cells."""
-        live: dict[str, set[str]] = {p: set() for p in self.part.values()}
-        for m in machines:
-            for c, p in self.part.items():
-                if m["cells"][cell_key(c)]["gone"] is None:
-                    live[p].add(m["id"])
+        parts = {p for p in self.part if p is not None}
         needed = sorted(
             {
                 part
-                for m in machines
-                for part, holders in live.items()
-                if m["id"] not in holders and part not in m.get("parts_gone", [])
+                for live, lost in self.plan.machines
+                for part in parts - {self.part[n] for n in live}
+                if part not in lost
             }
         )
         for part in needed:
-            free = [c for c in self.unknown if c not in self.part]
-            near = [c for c in free if any(self.part.get(n) == part for n in around(c))]
+            free = [n for n in self.plan.unknown if self.part[n] is None]
+            near = [n for n in free if any(self.part[t] == part for t in self.plan.touching[n])]
             if near or free:
-                self.part[self.rng.choice(near or free)] = part
+                cells = near or free
+                self.part[cells[below(self.bits, len(cells))]] = part
+
+    def place_core(self) -> None:
+        """The unknown core on an unknown cell, drawn by `core_weights` among the cells where
+        the intact sheet stands (S10 ③: a legal sheet stands intact); what still stands holds
+        it wherever it is, by `links_for`."""
+        plan = self.plan
+        cells = [n for n in plan.unknown if self.item[n] is None]
+        while cells:
+            cum = list(itertools.accumulate(map(plan.core_weight.__getitem__, cells)))
+            core = weighted(self.rng.random, cells, cum)
+            if plan.unit or len(cells) == 1 or self.stands(core):
+                self.item[core], self.inst[core] = "core", KEYS[core]
+                return
+            cells.remove(core)
+
+    def stands(self, core: int) -> bool:
+        found = self.plan.stands.get(core)
+        if found is None:
+            links = tuple((parse_key(a), parse_key(b)) for a, b in self.plan.links)
+            profiles = profiles_of(self.plan.base)
+            found = self.plan.stands[core] = stands(self.plan.outline, links, CELLS[core], profiles)
+        return found
 
     def grow_parts(self) -> None:
         """Parts grow from the known ones into the unknown cells; now and then, or where
         nothing touches, a cell starts a part of its own."""
-        todo = {c for c in self.unknown if c not in self.part}
-        frontier = {c for c in todo if any(n in self.part for n in around(c))}
-        used = set(self.part.values())
-        free = set(self.free)
-        while todo:
-            cell = self.rng.choice(sorted(frontier or todo))
-            todo.discard(cell)
-            frontier.discard(cell)
-            frontier |= todo.intersection(around(cell))
-            near = sorted({self.part[n] for n in around(cell) if n in self.part} & free)
-            unused = [p for p in self.free if p not in used]
-            if near and not (unused and self.rng.random() < NEW_PART):
-                part = self.rng.choice(near)
+        bits, random_, insort = self.bits, self.rng.random, bisect.insort
+        part, free_list, touching = self.part, self.plan.free, self.plan.touching
+        todo = [n for n in self.plan.unknown if part[n] is None]
+        parted = {n for n, p in enumerate(part) if p is not None}
+        frontier = [n for n in todo if not parted.isdisjoint(touching[n])]  # kept in order
+        edge = [False] * len(CELLS)  # each cell ever on the frontier
+        for n in frontier:
+            edge[n] = True
+        used = {p for p in part if p is not None}
+        free = set(free_list)
+        unused = [p for p in free_list if p not in used]
+        for _ in range(len(todo)):
+            if frontier:
+                n = frontier.pop(below(bits, len(frontier)))
+            else:  # nothing left touches a part: any cell left
+                todo = [n for n in todo if part[n] is None]
+                n = todo[below(bits, len(todo))]
+            parts = []  # the free parts touching the cell, in order
+            for t in touching[n]:
+                if (p := part[t]) is None:  # a cell left (every other cell has its part)
+                    if not edge[t]:
+                        edge[t] = True
+                        insort(frontier, t)
+                elif p not in parts and p in free:
+                    parts.append(p)
+            parts.sort()
+            if parts and not (unused and random_() < NEW_PART):
+                chosen = parts[below(bits, len(parts))]
             else:
-                part = self.rng.choice(unused or self.free or sorted(used))
-            self.part[cell] = part
-            used.add(part)
+                choices = unused or free_list or sorted(used)
+                chosen = choices[below(bits, len(choices))]
+            part[n] = chosen
+            if chosen not in used:
+                used.add(chosen)
+                if chosen in unused:
+                    unused.remove(chosen)
 
-    def fill_items(self, unit: bool) -> None:
+    def fill_items(self) -> None:
         """Every cell left gets an item drawn as the shipped sheets of its kind carry them."""
-        insts = {inst for _, inst in self.item.values()}
-        for cell in self.unknown:
-            if cell in self.item:
+        random_, items, plan = self.rng.random, self.items, self.plan
+        item_at, part_at, inst_at = self.item, self.part, self.inst
+        insts = {inst for inst in inst_at if inst is not None}
+        for n in plan.unknown:
+            if item_at[n] is not None:
                 continue
-            weights = item_prior(unit, cell[0] <= LEGS_ROWS)
+            ids, cum = plan.prior[n]
             while True:
-                ids = sorted(weights)
-                item = self.rng.choices(ids, [weights[i] for i in ids])[0]
-                size = self.items[item].cells
-                group = self.grow([cell], size, self.part[cell]) if size > 1 else [cell]
-                if group is not None:
+                item = weighted(random_, ids, cum)
+                size = items[item].cells
+                if size == 1:
+                    item_at[n], inst_at[n] = item, KEYS[n]
                     break
-                weights = {i: w for i, w in weights.items() if self.items[i].cells == 1}
-            inst = cell_key(cell)
-            if size > 1:
-                token = f"{self.part[cell]}{self.items[item].key}"
-                inst = next(
-                    t for t in (token, *(f"{token}{n}" for n in range(10))) if t not in insts
-                )
-                insts.add(inst)
-            for member in group:
-                self.item[member] = (item, inst)
-                self.part[member] = self.part[cell]
+                part = part_at[n]
+                assert part is not None
+                group = self.grow([n], size, part)
+                if group is not None:
+                    token = f"{part}{items[item].key}"
+                    inst = next(
+                        t for t in (token, *(f"{token}{k}" for k in range(10))) if t not in insts
+                    )
+                    insts.add(inst)
+                    for member in group:
+                        item_at[member], part_at[member], inst_at[member] = item, part, inst
+                    break
+                ids, cum = prior_table(plan.base, plan.unit, CELLS[n][0] <= LEGS_ROWS, True)
 
 
-def around(cell: Cell) -> tuple[Cell, ...]:
-    """The cells touching `cell` (sides and corners) on the sheet."""
-    return AROUND_CELL[cell]
+def weighted(random_: Callable[[], float], items: list[T], cum: list[float]) -> T:
+    """One of `items` by their cumulative weights `cum`, drawn from `random_` (a generator's
+    `random`) as `random.Random.choices` draws it, without its checks."""
+    return items[bisect.bisect(cum, random_() * cum[-1], 0, len(items) - 1)]
 
 
-AROUND_CELL = {
-    (row, col): tuple(
-        (row + dr, col + dc) for dr, dc in AROUND if 1 <= row + dr <= SIZE and 1 <= col + dc <= SIZE
-    )
-    for row in range(1, SIZE + 1)
-    for col in range(1, SIZE + 1)
-}
+def below(bits: Callable[[int], int], count: int) -> int:
+    """A number from 0 to `count` - 1 at random, drawn from `bits` (a generator's
+    `getrandbits`) as `random.Random.choice` draws an index, without its two calls (a copy
+    draws some forty)."""
+    width = count.bit_length()
+    found = bits(width)
+    while found >= count:
+        found = bits(width)
+    return found
 
 
 # --- links and the core ----------------------------------------------------------------
-
-
-def needed_links(outline: set[Cell], machines: list[Machine]) -> list[Link]:
-    """The fewest printed links that hold the sheet together: the intact outline in one
-    piece (every cell is joined to the core, S6.1), and on each machine in action what still
-    stands held (a silhouette's by the base, a unit's in one piece: G18, else it had fallen)."""
-    standing = tuple(
-        frozenset(parse_key(k) for k, c in m["cells"].items() if c["gone"] is None)
-        for m in machines
-        if in_action(m)
-    )
-    return list(links_for(frozenset(outline), standing, machines[0]["unit"]))
 
 
 @functools.lru_cache(maxsize=4096)
 def links_for(
     outline: frozenset[Cell], standing: tuple[frozenset[Cell], ...], unit: bool
 ) -> tuple[Link, ...]:
+    """The fewest printed links that hold the sheet together: the intact outline in one
+    piece (every cell is joined to the core, S6.1), and on each machine in action what still
+    stands (`standing`) held (a silhouette's by the base, a unit's in one piece: G18, else it
+    had fallen)."""
     links: list[Link] = []
     join(outline, links, first)
     for alive in standing:
@@ -377,26 +529,14 @@ def core_weights(outline: frozenset[Cell], silhouette: bool) -> dict[Cell, float
     and, on a silhouette, seldom in the two rows of legs."""
     legs = 0.2 if silhouette else 1.0
     return {
-        c: 4.0 ** sum(n in outline for n in around(c)) * (legs if c[0] <= LEGS_ROWS else 1.0)
+        c: 4.0 ** sum(n in outline for n in AROUND_CELL[c]) * (legs if c[0] <= LEGS_ROWS else 1.0)
         for c in outline
     }
 
 
-def place_core(
-    base: Components, outline: set[Cell], links: list[Link], drawer: Drawer, unit: bool
-) -> None:
-    """The unknown core on an unknown cell, drawn by `core_weights` among the cells where the
-    intact sheet stands (S10 ③: a legal sheet stands intact); what still stands holds it
-    wherever it is, by `needed_links`."""
-    cells = sorted(c for c in drawer.unknown if drawer.open(c))
-    weights = core_weights(frozenset(outline), not unit)
-    profiles = tuple(Profile(**values) for _, values in sorted(base.physics.items()))
-    while cells:
-        core = drawer.rng.choices(cells, [weights[c] for c in cells])[0]
-        if unit or stands(frozenset(outline), tuple(links), core, profiles) or len(cells) == 1:
-            drawer.item[core] = ("core", cell_key(core))
-            return
-        cells.remove(core)
+@functools.cache
+def profiles_of(base: Components) -> tuple[Profile, ...]:
+    return tuple(Profile(**values) for _, values in sorted(base.physics.items()))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -427,8 +567,16 @@ def item_prior(unit: bool, low: bool) -> dict[str, float]:
     return counts
 
 
+@functools.cache
+def prior_table(
+    base: Components, unit: bool, low: bool, single: bool
+) -> tuple[list[str], list[float]]:
+    """`item_prior` as the draw reads it: the items in order and their cumulative weights;
+    with `single`, only the items of one cell."""
+    prior = item_prior(unit, low)
+    ids = sorted(i for i in prior if not single or base.items[i].cells == 1)
+    return ids, list(itertools.accumulate(prior[i] for i in ids))
+
+
 def shipped_robots(unit: bool) -> list[Robot]:
     return [r for r in SHIPPED.robots.values() if (r.kind == "unit") == unit]
-
-
-SHIPPED = components({})

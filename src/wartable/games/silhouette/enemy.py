@@ -2,37 +2,39 @@
 text (digest M), so they follow a fixed procedure (ruling G21): attack with the usable weapon
 of most attacks (ramming when none), at a pilot's machine picked at random; defend with
 armour, then a sturdy cut, then an arm over a cut core; use an interrupt only when it makes the
-attack miss. They use no SP (S3: skills are the players')."""
+attack miss. They use no SP (S3: skills are the players'). Each function here is a choice; the
+flow (flow.py) carries it out as it would a player's."""
 
 from __future__ import annotations
 
 from wartable.engine import Action, Context, State, msg
-from wartable.games.silhouette import attack, flow
+from wartable.games.silhouette import attack
 from wartable.games.silhouette.grid import SIZE, cell_key
+from wartable.games.silhouette.sheet import sheet
 from wartable.games.silhouette.state import Machine, enemies_of, item, name_of
 
 
-def take_turn(ctx: Context, state: State, m: Machine) -> None:
+def take_turn(ctx: Context, state: State, m: Machine) -> tuple[str, str] | None:
+    """The weapon and the target of the piece's attack, or None when it cannot attack."""
     targets = enemies_of(state, m)
-    usable = attack.weapons(state, m, ("ranged", "melee"))
+    usable = attack.weapons(sheet(state, m), ("ranged", "melee"))
     ranked = sorted(usable, key=lambda inst: -item(state, usable[inst]).attacks)
     weapon = ranked[0] if ranked else (None if m["unit"] else attack.RAM)
     if weapon is None or not targets:
-        ctx.say(
-            msg(f"{name_of(m)['en']} cannot attack", f"{name_of(m)['ja']}は攻撃できない"), rule="S5"
-        )
-        flow.next_turn(ctx, state)
-        return
+        who = name_of(m)
+        ctx.say(msg(f"{who['en']} cannot attack", f"{who['ja']}は攻撃できない"), rule="S5")
+        return None
     target = targets[ctx.pick(len(targets))] if len(targets) > 1 else targets[0]
     if len(targets) > 1:
+        whom = name_of(target)
         ctx.say(
             msg(
-                f"the enemy picks its target at random: {name_of(target)['en']}",
-                f"敵は目標を無作為に選ぶ: {name_of(target)['ja']}",
+                f"the enemy picks its target at random: {whom['en']}",
+                f"敵は目標を無作為に選ぶ: {whom['ja']}",
             ),
             rule="S6.2",
         )
-    attack.begin(ctx, state, m, weapon, target["id"], 0)
+    return weapon, target["id"]
 
 
 def lands(t: Machine, at: list[int]) -> bool:
@@ -43,19 +45,20 @@ def lands(t: Machine, at: list[int]) -> bool:
     return cell is not None and cell["gone"] is None
 
 
-def interrupt(ctx: Context, state: State, t: Machine) -> None:
+def interrupt(state: State, t: Machine) -> tuple[str, str, int] | None:
+    """The interrupt (instance, axis, shift) that turns the hit into a miss, if there is one."""
     at = state["attack"]["at"]
     if not lands(t, at):
-        return
-    for inst, iid in attack.weapons(state, t, ("interrupt",)).items():
+        return None
+    for inst, iid in attack.weapons(sheet(state, t), ("interrupt",)).items():
         shift = item(state, iid).shift
         for n, axis in enumerate(attack.AXES):
             for by in (-shift, shift):
                 moved = list(at)
                 moved[n] += by
                 if not lands(t, moved):
-                    attack.use_interrupt(ctx, state, t, inst, axis, by)
-                    return
+                    return inst, axis, by
+    return None
 
 
 def defence(state: State, t: Machine, key: str, options: list[Action]) -> Action:

@@ -8,6 +8,7 @@ a corner (the 8-neighbourhood of S6.1) or a printed line joins them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 
 SIZE = 6  # rule S6.3: each die picks one of six rows or columns
 Cell = tuple[int, int]
@@ -19,17 +20,23 @@ def cell_key(cell: Cell) -> str:
     return f"{cell[0]}-{cell[1]}"
 
 
+# each cell of the sheet -> the cells touching it (sides and corners) on the sheet
+AROUND_CELL: dict[Cell, tuple[Cell, ...]] = {
+    (row, col): tuple(
+        (row + dr, col + dc) for dr, dc in AROUND if 1 <= row + dr <= SIZE and 1 <= col + dc <= SIZE
+    )
+    for row in range(1, SIZE + 1)
+    for col in range(1, SIZE + 1)
+}
+NEAR = {cell_key(cell): tuple(map(cell_key, near)) for cell, near in AROUND_CELL.items()}
+
+
 def parse_key(key: str) -> Cell:
     row, col = key.split("-")
     return int(row), int(col)
 
 
-def touching(a: Cell, b: Cell) -> bool:
-    """Whether two cells share a side or a corner."""
-    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
-
-
-def joined(live: set[Cell], start: Cell, links: Iterable[Link]) -> set[Cell]:
+def joined(live: AbstractSet[Cell], start: Cell, links: Iterable[Link]) -> set[Cell]:
     """The live cells reachable from `start` through touching live cells and printed links."""
     if start not in live:
         return set()

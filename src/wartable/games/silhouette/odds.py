@@ -8,12 +8,14 @@ What the defender's interrupts may do is its secret, so the odds stop before the
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from typing import Any
 
 from wartable.engine import State, msg
 from wartable.games.silhouette.grid import SIZE, Cell
-from wartable.games.silhouette.state import comp, in_action, live, machine, name_of
+from wartable.games.silhouette.sheet import sheet
+from wartable.games.silhouette.state import comp, in_action, machine, name_of
 
 
 def die_cost(face: int, wanted: int, shift: int, set_: int) -> int:
@@ -21,7 +23,7 @@ def die_cost(face: int, wanted: int, shift: int, set_: int) -> int:
     return 0 if face == wanted else min(shift * abs(face - wanted), set_)
 
 
-def hit_chance(cells: set[Cell], sp: int, shift: int, set_: int) -> Fraction:
+def hit_chance(cells: AbstractSet[Cell], sp: int, shift: int, set_: int) -> Fraction:
     """P(the two dice, then at most `sp` SP of skills, reach a live cell)."""
     hits = 0
     for row in range(1, SIZE + 1):
@@ -55,7 +57,7 @@ def answer(state: State | None, query: dict[str, str]) -> dict[str, Any]:
         t = machine(state, tid)
         if t["side"] == attacker["side"] or not in_action(t):
             continue
-        cells = live(t)
+        cells = sheet(state, t).live
         plain = hit_chance(cells, 0, rules["shift_cost"], rules["set_cost"])
         sp = attacker["sp"] if attacker["owner"] is not None else 0  # S3: players' skills
         best = hit_chance(cells, sp, rules["shift_cost"], rules["set_cost"])

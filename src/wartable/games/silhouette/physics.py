@@ -18,6 +18,7 @@ ragged hole weakens the whole joint it touches, not each side of it separately.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -26,8 +27,6 @@ Cell = tuple[int, int]  # (row, col)
 
 STANDS_BELOW = 70.0  # S10 ③: propped at less than 70° may keep fighting
 FALLS_AT = 90.0  # S10 ③: bent 90° or more (and touching the floor) is fallen
-
-_BASE: Cell = (0, 0)  # the base sheet: row 0 is below the ground line, never a live cell
 
 
 @dataclass(frozen=True)
@@ -77,67 +76,62 @@ class Lean:
 
 
 @dataclass(frozen=True)
-class _Joint:
-    a: Cell
-    b: Cell  # `_BASE` for a ground joint
-    strength: float
-    x: float  # where it sits along the neck: mean of its cells' x (a ground joint: its cell's)
+class _Graph:
+    """The physical graph: the live cells numbered in sorted order, the base numbered after
+    them, and every joint in a fixed order, so that sums never depend on the order in which
+    the caller's mapping or links happen to iterate."""
 
-    def crosses(self, level: int) -> bool:
-        """A joint crosses level k when its ends lie on both sides of the line y = k."""
-        return min(self.a[0], self.b[0]) <= level < max(self.a[0], self.b[0])
-
-
-def _x(cell: Cell) -> float:
-    return cell[1] - 0.5
-
-
-def _y(cell: Cell) -> float:
-    return cell[0] - 0.5
+    cells: list[Cell]  # node -> cell; node len(cells) is the base
+    index: dict[Cell, int]
+    cx: list[float]  # node -> the x of its centre
+    cy: list[float]  # node -> the y of its centre
+    ends: list[tuple[int, int]]  # joint -> its two nodes
+    strength: list[float]  # joint -> its strength
+    x: list[float]  # joint -> where it sits along the neck: mean of its cells' x
+    top: list[int]  # joint -> the higher row of its ends
+    around: list[list[tuple[int, int]]]  # node -> (the node at the other end, joint)
 
 
-def _joints(cells: Cells, links: Links, profile: Profile) -> list[_Joint]:
-    """Every joint of the physical graph, in a fixed order so that sums never depend on the
-    order in which the caller's mapping or links happen to iterate."""
-
-    def weight(base: float, *ends: Cell) -> float:
-        states = [cells[c] for c in ends]
-        if any(s.cut for s in states):
-            base *= profile.kappa_cut
-        if any(s.frayed for s in states):
-            base *= profile.tau_tear
-        return base
-
-    out: list[_Joint] = []
-    live = sorted(cells)
-    for a in live:
-        if a[0] == 1:
-            out.append(_Joint(a, _BASE, weight(1.0, a), _x(a)))
+def _graph(cells: Cells, links: Links, profile: Profile) -> _Graph:
+    """Every joint of the physical graph: a ground joint under each row-1 cell, then the
+    neighbours of each cell (right, up, up-left, up-right), then the printed links."""
+    order = sorted(cells)
+    index = {c: n for n, c in enumerate(order)}
+    base = len(order)
+    joints: list[tuple[int, int, float]] = []  # the two nodes and the strength of a sound joint
+    for a, (row, col) in enumerate(order):
+        if row == 1:
+            joints.append((a, base, 1.0))
         for dr, dc in ((0, 1), (1, 0), (1, -1), (1, 1)):
-            b = (a[0] + dr, a[1] + dc)
-            if b in cells:
-                strength = 1.0 if dr == 0 or dc == 0 else profile.w_d
-                out.append(_Joint(a, b, weight(strength, a, b), (_x(a) + _x(b)) / 2))
+            b = index.get((row + dr, col + dc))
+            if b is not None:
+                joints.append((a, b, 1.0 if dr == 0 or dc == 0 else profile.w_d))
     printed = {tuple(sorted(pair)) for pair in links if pair[0] != pair[1]}
-    for a, b in sorted(printed):
-        if a in cells and b in cells:
-            out.append(_Joint(a, b, weight(1.0, a, b), (_x(a) + _x(b)) / 2))
-    return out
+    for one, other in sorted(printed):
+        if one in index and other in index:
+            joints.append((index[one], index[other], 1.0))
+    cut = [cells[c].cut for c in order] + [False]
+    frayed = [cells[c].frayed for c in order] + [False]
+    rows = [row for row, _ in order] + [0]
+    cx = [col - 0.5 for _, col in order]
+    cy = [row - 0.5 for row, _ in order]
+    ends, strength, xs, top = [], [], [], []
+    around: list[list[tuple[int, int]]] = [[] for _ in range(base + 1)]
+    for joint, (a, b, weight) in enumerate(joints):
+        if cut[a] or cut[b]:
+            weight *= profile.kappa_cut
+        if frayed[a] or frayed[b]:
+            weight *= profile.tau_tear
+        ends.append((a, b))
+        strength.append(weight)
+        xs.append(cx[a] if b == base else (cx[a] + cx[b]) / 2)
+        top.append(max(rows[a], rows[b]))
+        around[a].append((b, joint))
+        around[b].append((a, joint))
+    return _Graph(order, index, cx, cy, ends, strength, xs, top, around)
 
 
-def _component(start: Cell, joints: list[_Joint], allowed: set[Cell]) -> set[Cell]:
-    """The cells reachable from `start` over `joints` without leaving `allowed`."""
-    seen, todo = {start}, [start]
-    while todo:
-        here = todo.pop()
-        for j in joints:
-            there = j.b if j.a == here else j.a if j.b == here else None
-            if there is not None and there in allowed and there not in seen:
-                seen.add(there)
-                todo.append(there)
-    return seen
-
-
+@functools.lru_cache(maxsize=4096)
 def solve_theta(rho: float) -> float:
     """The lean, in degrees, of an elastic hinge under load ratio rho (P.5 ④).
 
@@ -164,31 +158,60 @@ def _necks(cells: Cells, links: Links, core: Cell, profile: Profile) -> list[Nec
     their joints. This is P.5's component wherever no crossing joint links two load sets; where
     one does (a piece hanging below the level from the piece above it), the hanging piece is
     carried by the upper one, so it belongs to its load, and that joint holds nothing up.
+
+    The base side of level k is the base's piece under the joints wholly below the line, so it
+    only grows from one level to the next, and once it holds the core it holds it above too.
     """
-    joints = _joints(cells, links, profile)
+    g = _graph(cells, links, profile)
+    base, start = len(g.cells), g.index[core]
+    rising: dict[int, list[tuple[int, int]]] = {}  # the joints by the higher row of their ends
+    for joint, ends in enumerate(g.ends):
+        rising.setdefault(g.top[joint], []).append(ends)
+    grounded = [False] * base + [True]
     necks: list[Neck] = []
-    for level in range(max(row for row, _ in cells)):
-        kept = [j for j in joints if not j.crosses(level)]
-        grounded = _component(_BASE, kept, set(cells) | {_BASE})
-        if core in grounded:
-            continue
-        load = _component(core, joints, set(cells) - grounded)
-        holding = [j for j in joints if (j.a in load) != (j.b in load)]
-        mass = len(load)
-        width = sum(j.strength for j in holding)
-        com_x = sum(_x(c) for c in sorted(load)) / mass
-        d = sum(_y(c) for c in sorted(load)) / mass - level
+    for level in range(max(row for row, _ in g.cells)):
+        # the joints whose upper end comes below the line join what they reach to the base
+        todo = [
+            b if grounded[a] else a for a, b in rising.get(level, ()) if grounded[a] != grounded[b]
+        ]
+        while todo:
+            here = todo.pop()
+            if grounded[here]:
+                continue
+            grounded[here] = True
+            todo.extend(
+                there
+                for there, joint in g.around[here]
+                if g.top[joint] <= level and not grounded[there]
+            )
+        if grounded[start]:
+            break
+        load, todo, holding = {start}, [start], []
+        while todo:
+            for there, joint in g.around[todo.pop()]:
+                if grounded[there]:
+                    holding.append(joint)  # from the load to the base side: it holds the load
+                elif there not in load:
+                    load.add(there)
+                    todo.append(there)
+        holding.sort()
+        nodes = sorted(load)
+        mass = len(nodes)
+        width = sum([g.strength[j] for j in holding])
+        com_x = sum([g.cx[n] for n in nodes]) / mass
+        d = sum([g.cy[n] for n in nodes]) / mass - level
+        piece = frozenset([g.cells[n] for n in nodes])
         if profile.k * width <= 0:  # held by nothing (the caller should have removed it)
-            necks.append(Neck(level, frozenset(load), mass, width, max(d, 0.0), math.inf, 180.0))
+            necks.append(Neck(level, piece, mass, width, max(d, 0.0), math.inf, 180.0))
             continue
         if d <= 0:
-            necks.append(Neck(level, frozenset(load), mass, width, 0.0, 0.0, 0.0))
+            necks.append(Neck(level, piece, mass, width, 0.0, 0.0, 0.0))
             continue
-        left, right = min(j.x for j in holding), max(j.x for j in holding)
+        left, right = min(g.x[j] for j in holding), max(g.x[j] for j in holding)
         e = max(left - com_x, com_x - right, 0.0)
         lever = math.hypot(d, profile.beta * e)
         rho = mass * lever / (profile.k * width)  # may overflow to inf: theta is then 180
-        necks.append(Neck(level, frozenset(load), mass, width, lever, rho, solve_theta(rho)))
+        necks.append(Neck(level, piece, mass, width, lever, rho, solve_theta(rho)))
     return necks
 
 
@@ -198,13 +221,21 @@ def _tip(cells: Cells, links: Links, core: Cell, profile: Profile) -> float:
     The body is the core's component without the base: a loose piece still glued to the base
     stands on its own, so it neither carries nor loads the core.
     """
-    joints = [j for j in _joints(cells, links, profile) if j.b != _BASE]
-    body = sorted(_component(core, joints, set(cells)))
+    g = _graph(cells, links, profile)
+    base, start = len(g.cells), g.index[core]
+    seen, todo = {start}, [start]
+    while todo:
+        for there, _ in g.around[todo.pop()]:
+            if there != base and there not in seen:
+                seen.add(there)
+                todo.append(there)
+    nodes = sorted(seen)
+    body = [g.cells[n] for n in nodes]
     feet = [c for c in body if c[0] == 1]
     if not feet:
         return 180.0
     left, right = min(c[1] for c in feet) - 1.0, float(max(c[1] for c in feet))
-    com_x = sum(_x(c) for c in body) / len(body)
+    com_x = sum([g.cx[n] for n in nodes]) / len(nodes)
     if left <= com_x <= right:
         return 0.0
     pivot, side = (right, 1.0) if com_x > right else (left, -1.0)

@@ -48,7 +48,7 @@ class Silhouette(StepRules):
 
     def setup(self, ctx: Context, players: tuple[str, ...], options: dict[str, Any]) -> State:
         state = setup.new_state(ctx, options)
-        flow.start_round(ctx, state)
+        flow.start(ctx, state)
         return state
 
     def options_for(self, options: dict[str, Any], player: str | None) -> dict[str, Any]:

@@ -8,12 +8,16 @@ the owner ends a self-destruction, never in between (S11: a momentary fall does 
 
 from __future__ import annotations
 
+import functools
+
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.silhouette import attack, damage, victory
-from wartable.games.silhouette.grid import Cell, parse_key
+from wartable.games.silhouette import damage, victory
+from wartable.games.silhouette.components import Components
+from wartable.games.silhouette.grid import parse_key
 from wartable.games.silhouette.physics import FALLS_AT, STANDS_BELOW, CellState, Profile, lean
-from wartable.games.silhouette.state import Machine, comp, core_key, links, machine
-from wartable.games.silhouette.steps import step, wait
+from wartable.games.silhouette.sheet import Sheet, sheet
+from wartable.games.silhouette.state import Machine, comp, machine, show
+from wartable.games.silhouette.steps import Next, wait
 
 MANUAL = "manual"
 VERDICT_NAME = {
@@ -27,48 +31,58 @@ def profile(state: State) -> Profile | None:
     chosen = state["options"]["physics"]
     if chosen == MANUAL:
         return None
-    return Profile(**comp(state).physics[chosen])
+    return profile_of(comp(state), chosen)
 
 
-def judge(state: State, t: Machine) -> dict[str, object]:
+@functools.cache
+def profile_of(components: Components, chosen: str) -> Profile:
+    return Profile(**components.physics[chosen])
+
+
+def judge(state: State, paper: Sheet) -> dict[str, object]:
     """The lean of the core and the verdict: under 70° stands; 90° or more has fallen; in
     between the ``grey`` option decides (G20)."""
     prof = profile(state)
     assert prof is not None
-    cells: dict[Cell, CellState] = {
-        parse_key(key): CellState(cut=c["cut"], frayed=c["frayed"])
-        for key, c in t["cells"].items()
-        if c["gone"] is None
-    }
-    result = lean(cells, links(t), parse_key(core_key(t)), prof)
-    theta = round(result.theta, 1)
+    theta, level = paper.keep(("lean", prof), lambda s: leaning(s, prof))
     if theta < STANDS_BELOW:
         verdict = "standing"
     elif theta >= FALLS_AT or state["options"]["grey"] == "fallen":
         verdict = "fallen"
     else:
         verdict = "leaning"
-    level = None if result.critical is None else result.critical.level
     return {"theta": theta, "level": level, "verdict": verdict}
 
 
-def checkpoint(ctx: Context, state: State, t: Machine) -> bool:
-    """Judge a silhouette after damage; True when its owner now decides on self-destruction."""
-    if t["unit"]:
-        return False  # unit machines fly (G18)
+def leaning(s: Sheet, prof: Profile) -> tuple[float, int | None]:
+    """The core's lean to a tenth of a degree, and the level of its weakest neck."""
+    cells = {
+        parse_key(key): CellState(cut=c.cut, frayed=c.frayed)
+        for key, c in s.cells.items()
+        if c.gone is None
+    }
+    result = lean(cells, s.links, parse_key(s.core), prof)
+    return round(result.theta, 1), None if result.critical is None else result.critical.level
+
+
+def checkpoint(ctx: Context, state: State, t: Machine, paper: Sheet) -> Next:
+    """Judge a silhouette still in action after damage (`paper`: its sheet); its owner may
+    then self-destruct (S11) before the attack is done."""
+    if t["out"] is not None or t["unit"]:
+        return "roll_done"  # unit machines fly (G18)
     if profile(state) is None:
         # the players judge the paper: the owner, or for an enemy piece the first pilot (G20)
         wait(state, "stand", machine=t["id"], by=t["owner"] or state["seats"][0])
-        return True
-    t["lean"] = judge(state, t)
+        return None
+    t["lean"] = judge(state, paper)
     report(ctx, t)
     if t["lean"]["verdict"] != "fallen":
-        return False
+        return "roll_done"
     if t["owner"] is None:
         victory.put_out(ctx, state, t, "fallen")
-        return False
+        return "roll_done"
     wait(state, "stand", machine=t["id"], by=t["owner"])
-    return True
+    return None
 
 
 def report(ctx: Context, t: Machine) -> None:
@@ -94,17 +108,18 @@ def stand_legal(state: State, player: str) -> list[Action]:
     return [*actions, {"do": "done"}]
 
 
-def stand_apply(ctx: Context, state: State, player: str, action: Action) -> None:
+def stand_apply(ctx: Context, state: State, player: str, action: Action) -> Next:
     t = machine(state, state["step"]["machine"])
     do = action["do"]
     if do == "detach":
         detach(ctx, state, t, action["part"])
         if t["out"] is None and profile(state) is not None:
-            t["lean"] = judge(state, t)  # shown, not judged: a momentary fall is no fall (S11)
+            # shown, not judged: a momentary fall is no fall (S11)
+            t["lean"] = judge(state, sheet(state, t))
         if t["out"] is None:
-            return
+            return None
     elif do == "done":
-        t["lean"] = judge(state, t)
+        t["lean"] = judge(state, sheet(state, t))
         if t["lean"]["verdict"] == "fallen":
             victory.put_out(ctx, state, t, "fallen")
         else:
@@ -114,7 +129,7 @@ def stand_apply(ctx: Context, state: State, player: str, action: Action) -> None
     else:
         damage.say(ctx, t, msg("its owner reports that it stands", "自立していると申告"), "S10")
     state["step"] = None
-    attack.roll_done(ctx, state)
+    return "roll_done"
 
 
 def detach(ctx: Context, state: State, t: Machine, part: str) -> None:
@@ -122,7 +137,7 @@ def detach(ctx: Context, state: State, t: Machine, part: str) -> None:
     keys = [k for k, c in t["cells"].items() if c["part"] == part and c["gone"] is None]
     for key in keys:
         t["cells"][key]["gone"] = "detached"
-    attack.show(ctx, t, keys)
+    show(ctx, t, keys)
     damage.say(
         ctx,
         t,
@@ -151,6 +166,3 @@ def stand_describe(state: State, player: str, action: Action) -> Msg:
 
 def judge_of(state: State) -> tuple[str, ...]:
     return (state["step"]["by"],)
-
-
-step("stand", judge_of, stand_legal, stand_apply, stand_describe)

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartable.engine import Msg, State, msg
-from wartable.games.silhouette.components import Components, Item, components
-from wartable.games.silhouette.grid import Cell, Link, cell_key, joined, parse_key
+from wartable.engine import Context, Msg, State, msg
+from wartable.games.silhouette.components import SHIPPED, Components, Item, components
 
 Machine = dict[str, Any]
 CAUSES: dict[str, Msg] = {
@@ -32,7 +31,8 @@ CAUSES: dict[str, Msg] = {
 
 
 def comp(state: State) -> Components:
-    return components(state["data"])
+    data = state["data"]
+    return components(data) if data else SHIPPED  # (the usual case, without a look-up)
 
 
 def item(state: State, iid: str) -> Item:
@@ -54,42 +54,20 @@ def in_action(m: Machine) -> bool:
     return m["out"] is None
 
 
-def live(m: Machine) -> set[Cell]:
-    return {parse_key(key) for key, cell in m["cells"].items() if cell["gone"] is None}
-
-
-def links(m: Machine) -> list[Link]:
-    return [(parse_key(a), parse_key(b)) for a, b in m["links"]]
-
-
-def core_key(m: Machine) -> str:
-    return next(str(key) for key, cell in m["cells"].items() if cell["item"] == "core")
-
-
-def connected(state: State, m: Machine) -> set[Cell]:
-    """Rule S6.1: live cells in the core's part, or with a path to the core (G8); with the
-    option ``core_part = path`` the cells of the core's part need the path too."""
-    cells = live(m)
-    core = parse_key(core_key(m))
-    reach = joined(cells, core, links(m))
-    if state["options"]["core_part"] == "same_part" and reach:
-        part = m["cells"][core_key(m)]["part"]
-        reach |= {c for c in cells if m["cells"][cell_key(c)]["part"] == part}
-    return reach
-
-
-def instances(m: Machine) -> dict[str, list[str]]:
-    """Item instance -> its cells, in sheet order."""
-    found: dict[str, list[str]] = {}
-    for key, cell in m["cells"].items():
-        found.setdefault(cell["inst"], []).append(key)
-    return found
+def cells_of(m: Machine, inst: str) -> list[str]:
+    """The cells of an item instance, in sheet order."""
+    return [key for key, cell in m["cells"].items() if cell["inst"] == inst]
 
 
 def enemies_of(state: State, m: Machine) -> list[Machine]:
     """The machines of the other side(s) still in action."""
-    return [
-        other
-        for other in state["machines"].values()
-        if other["side"] != m["side"] and in_action(other)
-    ]
+    side = m["side"]
+    return [o for o in state["machines"].values() if o["side"] != side and o["out"] is None]
+
+
+def show(ctx: Context, m: Machine, keys: list[str]) -> None:
+    """Reveal cells to everyone (a declaration, S1.1): undo may not go back past it."""
+    if any(not m["cells"][key]["shown"] for key in keys):
+        for key in keys:
+            m["cells"][key]["shown"] = True
+        ctx.reveal()

@@ -13,18 +13,19 @@ from typing import Any
 
 from wartable.engine import Context, State, msg
 from wartable.games.silhouette.grid import cell_key, parse_key
-from wartable.games.silhouette.state import CAUSES, Machine, core_key, in_action, machine, name_of
+from wartable.games.silhouette.sheet import Sheet
+from wartable.games.silhouette.state import CAUSES, Machine, in_action, machine, name_of
 
 PLAYER_SIDE = "a"  # solo and co-op: the pilots' side; the scenario's pieces are side b
 
 
 def put_out(ctx: Context, state: State, m: Machine, cause: str) -> None:
     m["out"] = cause
-    why = CAUSES[cause]
+    why, who = CAUSES[cause], name_of(m)
     ctx.say(
         msg(
-            f"{name_of(m)['en']} is out of action: {why['en']}",
-            f"{name_of(m)['ja']}は戦闘不能: {why['ja']}",
+            f"{who['en']} is out of action: {why['en']}",
+            f"{who['ja']}は戦闘不能: {why['ja']}",
         ),
         rule="S10",
         out=m["id"],
@@ -32,15 +33,20 @@ def put_out(ctx: Context, state: State, m: Machine, cause: str) -> None:
     )
 
 
-def may_surrender(m: Machine) -> bool:
+def may_surrender(s: Sheet) -> bool:
     """S10: every cell next to the core (sharing a side, G29) is gone."""
-    row, col = parse_key(core_key(m))
+    return s.keep("surrender", surrenders)
+
+
+def surrenders(s: Sheet) -> bool:
+    row, col = parse_key(s.core)
     sides = {cell_key((row + dr, col + dc)) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-    return all(c["gone"] is not None for key, c in m["cells"].items() if key in sides)
+    return all(c.gone is not None for key, c in s.cells.items() if key in sides)
 
 
 def standing(state: State, side: str) -> list[Machine]:
-    return [machine(state, mid) for mid in state["sides"][side] if in_action(machine(state, mid))]
+    machines = state["machines"]
+    return [machines[mid] for mid in state["sides"][side] if in_action(machines[mid])]
 
 
 def check_end(ctx: Context, state: State) -> bool:
