@@ -66,7 +66,7 @@ def test_15_2_bieler_setup(game: wartable.Game) -> None:
     assert counts == {"ramo_temple": 5, "ex7": 2, "ex6": 5, "zonmu_village": 2}
     assert not any(u["up"] for u in game.state["units"].values() if u["side"] == "bieler")
     assert sorted(game.state["stock"]["bieler"]) == ["proto_one", "strike_dog"]
-    assert sum(Counter(game.state["cups"]["bieler"]).values()) == 14 + 8 + 18 - 22
+    assert sum(Counter(game.state["cups"]["bieler"]).values()) == 14 + 7 + 18 - 22
 
 
 def test_15_3_to_15_7_markers_and_control_at_start(game: wartable.Game) -> None:
@@ -99,7 +99,7 @@ def test_d1_face_down_units_show_only_owner_and_count_to_the_opponent(game: wart
     assert all("type" in u for u in own)
     spectator = game.view(None)["board"]["units"]
     assert all("type" not in u for u in spectator if not u["up"])
-    assert game.view("merc")["board"]["cups"] == {"merc": 11, "bieler": 18}
+    assert game.view("merc")["board"]["cups"] == {"merc": 11, "bieler": 17}
 
 
 def test_a_bad_data_option_is_refused() -> None:

@@ -25,7 +25,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 
 class Votoms(StepRules):
     id = "votoms"
-    version = "2"
+    version = "3"
     title = msg("Armored Trooper VOTOMS: Kummen", "装甲騎兵ボトムズ クメン編")
     steps = STEPS
     components = COMPONENTS
