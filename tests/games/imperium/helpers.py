@@ -26,7 +26,7 @@ def types_at(state: State, at: str | None) -> Counter[str]:
 
 
 def game(scenario: str = "s2", seed: int = 1) -> Game:
-    """A new game of a space scenario (not registered yet, so made from its rules)."""
+    """A new game of a scenario, made from its rules."""
     return Game(RULES, seed, {"scenario": scenario})
 
 

@@ -123,7 +123,8 @@ def test_12_3_i31_the_battle_ends_as_soon_as_a_side_has_no_ship_left() -> None:
     g.apply("terran", {"fire": "T1", "at": "I1"})  # 3 hits: three times the DD's defence
     assert g.state["battle"]["outcome"]["rounds"] == 1
     assert g.state["battle"]["outcome"]["destroyed"]["imperial"] == ["imperial_dd"]
-    assert g.result == {"winners": ["terran"], "scores": {}}
+    # the winner scores its enemy ships destroyed (12.3): one DD
+    assert g.result == {"winners": ["terran"], "scores": {"terran": 1, "imperial": 0}}
 
 
 def test_sc4_i31_the_imperium_wins_as_soon_as_both_carriers_are_gone() -> None:

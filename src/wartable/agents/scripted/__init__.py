@@ -27,6 +27,7 @@ _MODULES: dict[str, str] = {
     "votoms": "wartable.agents.scripted.votoms",
     "zeta-cards": "wartable.agents.scripted.zeta_cards",
     "silhouette": "wartable.agents.scripted.silhouette",
+    "imperium": "wartable.agents.scripted.imperium",
 }
 
 

@@ -77,6 +77,7 @@ _BUILT_IN = {
     "votoms": "wartable.env.encodings.votoms",
     "zeta-cards": "wartable.env.encodings.zeta_cards",
     "silhouette": "wartable.env.encodings.silhouette",
+    "imperium": "wartable.env.encodings.imperium",
 }
 _factories: dict[str, Factory] = {}
 _made: dict[tuple[str, str], Encoding] = {}

@@ -17,7 +17,7 @@ from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium import carriers, fire, move_step, simplified
 from wartable.games.imperium.components import MONITOR
 from wartable.games.imperium.flow import AFTER_BATTLE, other, proceed, settled, step, wait
-from wartable.games.imperium.setup import legal_areas, place, roll_entry
+from wartable.games.imperium.setup import group_areas, place, roll_entry
 from wartable.games.imperium.state import comp, present, ship_type
 
 
@@ -60,7 +60,8 @@ def _set_up(ctx: Context, state: State) -> None:
     for index, group in enumerate(battle["groups"]):
         if group["zone"] is None:
             roll_entry(ctx, state, index)
-        if any(legal_areas(state, uid) for uid in group["units"]):
+        unplaced = [u for u in group["units"] if u not in battle["areas"]]
+        if unplaced and group_areas(state, group):
             wait(state, "place", group=index)
             return
         placed = sorted({battle["areas"][u] for u in group["units"] if u in battle["areas"]})
@@ -71,9 +72,14 @@ def _set_up(ctx: Context, state: State) -> None:
 
 
 def _place_legal(state: State, player: str) -> list[Action]:
-    group = state["battle"]["groups"][state["step"]["group"]]
+    battle = state["battle"]
+    group = battle["groups"][state["step"]["group"]]
+    areas = group_areas(state, group)
     return [
-        {"place": uid, "area": area} for uid in group["units"] for area in legal_areas(state, uid)
+        {"place": uid, "area": area}
+        for uid in group["units"]
+        if uid not in battle["areas"]
+        for area in areas
     ]
 
 
@@ -201,11 +207,7 @@ def outcome(state: State) -> dict[str, Any]:
     destroyed more enemy ships, capital ships counting double and fighters as ships (ruling
     I23) — None when neither did more."""
     battle = state["battle"]
-    ships = comp(state).ships
-    score = {
-        side: sum(2 if ships[t].cls == "capital" else 1 for t in battle["destroyed"][other(side)])
-        for side in battle["destroyed"]
-    }
+    score = points(state)
     best = max(score.values())
     leaders = [side for side, points in score.items() if points == best]
     return {
@@ -214,4 +216,16 @@ def outcome(state: State) -> dict[str, Any]:
         "destroyed": {side: list(t) for side, t in battle["destroyed"].items()},
         "left": {side: list(u) for side, u in battle["left"].items()},
         "winner": leaders[0] if len(leaders) == 1 else None,
+    }
+
+
+def points(state: State) -> dict[str, int]:
+    """Rule 12.3: each side's count of enemy ships destroyed in the battle, a capital ship
+    counting double and a fighter as a ship (ruling I23); also each side's score at the end of
+    a scenario."""
+    destroyed = state["battle"]["destroyed"]
+    ships = comp(state).ships
+    return {
+        side: sum(2 if ships[t].cls == "capital" else 1 for t in destroyed[other(side)])
+        for side in destroyed
     }

@@ -29,6 +29,8 @@ class Board:
     areas: tuple[Area, ...]  # in label order
     coords: Mapping[Area, tuple[int, int, int]]
     near: Mapping[Area, tuple[Area, ...]]  # 12.1 adjacency, as if no planet were there
+    apart: Mapping[tuple[Area, Area], int]  # 12.1 distance between every two areas
+    open_near: Mapping[Area, tuple[Area, ...]]  # adjacency less the planet (12.1, 12.5)
 
     @classmethod
     def make(
@@ -46,17 +48,28 @@ class Board:
             for r in range(1, rows + 1)
             for c in range(1, columns + 1)
         }
+        apart = {(a, b): _apart(coords[a], coords[b]) for a in coords for b in coords}
         near = {
-            area: tuple(other for other in coords if _apart(coords[area], coords[other]) == 1)
-            for area in coords
+            area: tuple(other for other in coords if apart[area, other] == 1) for area in coords
         }
+        open_near = {area: tuple(a for a in near[area] if a != planet) for area in coords}
         return cls(
-            levels, rows, columns, planet, high_level, dict(triangles), tuple(coords), coords, near
+            levels,
+            rows,
+            columns,
+            planet,
+            high_level,
+            dict(triangles),
+            tuple(coords),
+            coords,
+            near,
+            apart,
+            open_near,
         )
 
     def distance(self, a: Area, b: Area) -> int:
         """Rule 12.1: the level difference, then the rows, then the columns; never diagonally."""
-        return _apart(self.coords[a], self.coords[b])
+        return self.apart[a, b]
 
     def adjacent(self, a: Area, b: Area) -> bool:
         """Rule 12.1: the areas beside it on its level (not diagonally) and the areas with the
@@ -66,7 +79,7 @@ class Board:
     def neighbours(self, area: Area, planet: bool) -> tuple[Area, ...]:
         """The areas a ship may move to from `area` (12.5); with a planet in the system it
         never enters area 233 (12.1)."""
-        return tuple(a for a in self.near[area] if not (planet and a == self.planet))
+        return self.open_near[area] if planet else self.near[area]
 
     def within(self, area: Area, reach: int, planet: bool) -> tuple[Area, ...]:
         """The areas at most `reach` areas from `area`, less the planet when there is one."""

@@ -27,8 +27,9 @@ def aboard(state: State, uid: str) -> list[str]:
 
 
 def room(state: State, uid: str) -> int:
-    """Fighters a carrier can still take aboard."""
-    return capacity(state, uid) - len(aboard(state, uid))
+    """Fighters a carrier can still take aboard (none for a ship that carries none)."""
+    most = capacity(state, uid)
+    return most - len(aboard(state, uid)) if most else 0
 
 
 def _left(state: State, carrier: str, way: str) -> int:

@@ -387,6 +387,7 @@ class PlanetMap:
     id: str
     grid: HexGrid
     hexes: tuple[str, ...]  # labels, in label order
+    near: dict[str, tuple[str, ...]]  # each hex's neighbours on the map, by label
 
     @property
     def capacity(self) -> int:
@@ -553,7 +554,8 @@ def build(doc: dict[str, Any]) -> Components:
     maps = {}
     for mid, m in doc["planet_maps"].items():
         grid = _grid(m["layout"])
-        maps[mid] = PlanetMap(mid, grid, tuple(sorted(grid.label(h) for h in grid)))
+        near = {grid.label(h): tuple(grid.label(n) for n in grid.neighbours(h)) for h in grid}
+        maps[mid] = PlanetMap(mid, grid, tuple(sorted(grid.label(h) for h in grid)), near)
     planets = {
         pid: Planet(pid, p["name"], p["type"], maps[p["map"]]) for pid, p in doc["planets"].items()
     }

@@ -78,19 +78,22 @@ def _declarations(state: State, side: str) -> list[Action]:
     a capital ship may split (12.6, 12.7: between two targets only)."""
     battle = state["battle"]
     weapon = WEAPONS[battle["fire"]["weapon"]]
-    board = comp(state).board
+    apart = comp(state).board.apart
     areas = battle["areas"]
-    enemies = on_board(state, other(side))
+    enemies = [(target, areas[target]) for target in on_board(state, other(side))]
+    shots: dict[str, list[tuple[str, int]]] = {}
+    for f, t, n in battle["fire"]["shots"]:
+        shots.setdefault(f, []).append((t, n))
     found: list[Action] = []
     for uid in on_board(state, side):
         kind = ship_type(state, uid)
-        aimed = [(t, n) for f, t, n in battle["fire"]["shots"] if f == uid]
+        aimed = shots.get(uid, [])
         left = _dice(state, uid, weapon) - sum(n for _, n in aimed)
         if left <= 0 or (aimed and kind.cls != "capital"):
             continue
-        for target in enemies:
-            distance = board.distance(areas[uid], areas[target])
-            if any(t == target for t, _ in aimed) or weapon.to_hit(kind, distance) is None:
+        here, taken = areas[uid], {t for t, _ in aimed}
+        for target, there in enemies:
+            if target in taken or weapon.to_hit(kind, apart[here, there]) is None:
                 continue
             found.append({"fire": uid, "at": target})
             if kind.cls == "capital" and not aimed:

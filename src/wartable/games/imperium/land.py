@@ -16,7 +16,7 @@ from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium import damage, defence, view
 from wartable.games.imperium.components import ASSAULT, UNITS_PER_HEX
 from wartable.games.imperium.flow import go_on, step, wait
-from wartable.games.imperium.state import carried_by, comp, in_orbit, is_ship, ship_type
+from wartable.games.imperium.state import comp, in_orbit, is_ship, ship_type
 
 
 def begin(ctx: Context, state: State) -> bool:
@@ -31,7 +31,12 @@ def begin(ctx: Context, state: State) -> bool:
 def _landers(state: State) -> list[str]:
     ships = in_orbit(state)
     fighters = [uid for uid in ships if defence.is_fighter(state, uid)]
-    cargo = [c for ship in ships for c in carried_by(state, ship) if not is_ship(state, c)]
+    orbit = set(ships)
+    cargo = [
+        uid
+        for uid, unit in state["units"].items()
+        if unit["aboard"] in orbit and not is_ship(state, uid)
+    ]
     return [*fighters, *cargo]
 
 

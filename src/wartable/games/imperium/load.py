@@ -5,9 +5,11 @@ at a time (``{"load": unit, "onto": ship}``). An AT's drop troops may land among
 
 from __future__ import annotations
 
+from collections import Counter
+
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium.flow import go_on, step, wait
-from wartable.games.imperium.state import carried_by, in_orbit, is_ship, ship_type, units_at
+from wartable.games.imperium.state import in_orbit, is_ship, ship_type, units_at
 
 
 def begin(ctx: Context, state: State) -> bool:
@@ -21,11 +23,8 @@ def begin(ctx: Context, state: State) -> bool:
 def _legal(state: State, player: str) -> list[Action]:
     fleets = state["battle"]["fleets"]
     loose = [uid for at in fleets for uid in units_at(state, at) if not is_ship(state, uid)]
-    holds = [
-        ship
-        for ship in in_orbit(state)
-        if len(carried_by(state, ship)) < ship_type(state, ship).cargo
-    ]
+    aboard = Counter(u["aboard"] for u in state["units"].values() if u["aboard"] is not None)
+    holds = [ship for ship in in_orbit(state) if aboard[ship] < ship_type(state, ship).cargo]
     return [{"load": uid, "onto": ship} for uid in loose for ship in holds]
 
 

@@ -43,6 +43,7 @@ A planetary battle (13)::
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from wartable.engine import Context, State, msg
@@ -66,7 +67,8 @@ REACH = 2  # the scenarios' "within 2 areas of 233"
 def new_game_state(ctx: Context, options: dict[str, Any]) -> State:
     """The initial position of the scenario ``options["scenario"]``."""
     state = new_state(options)
-    scenario = comp(state).scenarios[options["scenario"]]
+    scenario = scenario_of(comp(state).scenarios, options["scenario"])
+    assert scenario is not None  # checked with the options
     state["scenario"] = scenario.id
     for side in SIDES:
         _bring(ctx, state, scenario, scenario.forces[side])
@@ -80,6 +82,13 @@ def new_game_state(ctx: Context, options: dict[str, Any]) -> State:
     else:
         state["battle"] = scenario_space_battle(state, scenario)
     return state
+
+
+def scenario_of(scenarios: Mapping[str, Scenario], chosen: object) -> Scenario | None:
+    """The scenario an option names: by its id ("s2") or by its number in the book (2, "2")."""
+    if isinstance(chosen, str) and chosen in scenarios:
+        return scenarios[chosen]
+    return next((s for s in scenarios.values() if str(s.number) == str(chosen)), None)
 
 
 def _bring(ctx: Context, state: State, scenario: Scenario, force: Force) -> None:
@@ -237,7 +246,15 @@ def legal_areas(state: State, uid: str) -> list[Area]:
     for it (12.5: at most 12 ships of a side in an area)."""
     battle = state["battle"]
     group = next(g for g in battle["groups"] if uid in g["units"])
-    if group["zone"] is None or uid in battle["areas"]:
+    if uid in battle["areas"]:
+        return []
+    return group_areas(state, group)
+
+
+def group_areas(state: State, group: dict[str, Any]) -> list[Area]:
+    """Where any ship of `group` still to set up may go (the same for each of them)."""
+    battle = state["battle"]
+    if group["zone"] is None:
         return []
     board = comp(state).board
     areas = battle["areas"]

@@ -16,6 +16,7 @@ every other transport's cargo is secret.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from wartable.engine import State
@@ -26,7 +27,14 @@ FLEET_PREFIX = {"terran": "TF", "imperial": "IF"}  # task forces (Q3)
 
 
 def comp(state: State) -> Components:
-    return components(state["data"])
+    data = state["data"]
+    return shipped() if not data else components(data)
+
+
+@functools.cache
+def shipped() -> Components:
+    """The shipped components (no `data` option): asked for at every step, so kept at hand."""
+    return components({})
 
 
 def new_state(options: dict[str, Any]) -> State:

@@ -21,10 +21,11 @@ troops, and only troops eliminate troops (`damage.apply_apart`).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium import damage
-from wartable.games.imperium.components import UNITS_PER_HEX
+from wartable.games.imperium.components import UNITS_PER_HEX, Components
 from wartable.games.imperium.flow import SETTLED, go_on, other, step, wait
 from wartable.games.imperium.state import comp, defender, ship_type
 
@@ -109,25 +110,27 @@ def _enemy_hexes(state: State, side: str) -> set[str]:
     return {h for uid, h in state["battle"]["hexes"].items() if units[uid]["side"] != side}
 
 
-def _reach(state: State, uid: str) -> int:
-    ground = comp(state).ground.get(state["units"][uid]["type"])
-    planet_map = comp(state).planets[state["battle"]["planet"]].map
-    return REACH[ground.kind] if ground is not None else len(planet_map.hexes)
+def _reach(c: Components, unit: dict[str, Any], hexes: int) -> int:
+    ground = c.ground.get(unit["type"])
+    return REACH[ground.kind] if ground is not None else hexes
 
 
 def _moves(state: State, side: str) -> list[Action]:
     battle = state["battle"]
     surface = battle["surface"]
-    grid = comp(state).planets[battle["planet"]].map.grid
-    mine = Counter(battle["hexes"][uid] for uid in on_map(state, side))
-    moves: list[Action] = [
-        {"move": uid, "to": grid.label(n)}
-        for uid in on_map(state, side)
-        if uid not in surface["stopped"] and surface["moved"].get(uid, 0) < _reach(state, uid)
-        for n in grid.neighbours(battle["hexes"][uid])
-        if mine[grid.label(n)] < UNITS_PER_HEX
+    c = comp(state)
+    planet_map = c.planets[battle["planet"]].map
+    units, hexes = state["units"], battle["hexes"]
+    mine = on_map(state, side)
+    count = Counter(hexes[uid] for uid in mine)
+    stopped, moved = surface["stopped"], surface["moved"]
+    return [
+        {"move": uid, "to": to}
+        for uid in mine
+        if uid not in stopped and moved.get(uid, 0) < _reach(c, units[uid], len(planet_map.hexes))
+        for to in planet_map.near[hexes[uid]]
+        if count[to] < UNITS_PER_HEX
     ]
-    return moves
 
 
 def _move_legal(state: State, player: str) -> list[Action]:
@@ -159,11 +162,12 @@ def _shots(state: State, side: str, declaring: str) -> list[Action]:
     hexes = battle["hexes"]
     units = state["units"]
     combat = {hexes[uid] for uid in surface["shots"] if units[uid]["side"] == side}
+    enemies = on_map(state, other(declaring))
     return [
         {"fire": uid, "at": enemy}
         for uid in on_map(state, declaring)
         if uid not in surface["shots"] and (declaring == side or hexes[uid] in combat)
-        for enemy in on_map(state, other(declaring))
+        for enemy in enemies
         if hexes[enemy] == hexes[uid]
     ]
 

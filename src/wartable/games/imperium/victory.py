@@ -13,7 +13,7 @@ from typing import Any
 
 from wartable.engine import Context, State, msg
 from wartable.games.imperium import planetary
-from wartable.games.imperium.battle import outcome
+from wartable.games.imperium.battle import outcome, points
 from wartable.games.imperium.components import CARRIER, IMPERIAL, TERRAN, TRANSPORT
 from wartable.games.imperium.flow import after_battle, decides
 from wartable.games.imperium.state import comp
@@ -76,7 +76,7 @@ def end(ctx: Context, state: State) -> None:
     c = comp(state)
     scenario = c.scenarios[state["scenario"]]
     winners = CONDITIONS[scenario.victory](state, state["battle"]["outcome"])
-    state["end"] = {"winners": winners, "scores": {}}
+    state["end"] = {"winners": winners, "scores": points(state)}
     names = [c.sides[w] for w in winners]
     ctx.say(
         msg(

@@ -12,13 +12,16 @@ aboard carriers are no secret in the battles (ruling I40).
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator
+from dataclasses import asdict
 from typing import Any
 
 from wartable.engine import State
 from wartable.engine.rules import Path
-from wartable.games.imperium.state import carried_by, is_ship, ship_type
+from wartable.games.imperium.components import Components
+from wartable.games.imperium.state import carried_by, comp, is_ship, ship_type
 
 HIDDEN = "hidden"  # what the view shows of a secret transport
 
@@ -47,7 +50,82 @@ def view(state: State, player: str | None) -> dict[str, Any]:
         uid: {**unit, "aboard": HIDDEN} if uid in secret else unit
         for uid, unit in state["units"].items()
     }
-    return {"scenario": state["scenario"], "units": units, "battle": state["battle"]}
+    return {
+        "scenario": state["scenario"],
+        "printed": printed(comp(state), state["scenario"]),
+        "simplified": bool(state["options"].get("simplified", False)),
+        "step": state["step"],
+        "units": units,
+        "battle": state["battle"],
+    }
+
+
+def _printed(c: Components, scenario_id: str) -> dict[str, Any]:
+    scenario = c.scenarios[scenario_id]
+    board = c.board
+    ships = {t for force in scenario.forces.values() for t in force.ships}
+    ground = {
+        gid
+        for gid, g in c.ground.items()
+        for force in scenario.forces.values()
+        if g.side == force.side and g.kind in force.draw
+    }
+    types: dict[str, Any] = {}
+    for tid in sorted(ships):
+        kind = c.ships[tid]
+        types[tid] = {
+            "code": kind.code,
+            "class": kind.cls,
+            "name": kind.name,
+            "ftl": kind.ftl,
+            "cargo": kind.cargo,
+            "front": asdict(kind.front),
+            "back": None if kind.back is None else asdict(kind.back),
+        }
+    for tid in sorted(ground):
+        unit = c.ground[tid]
+        types[tid] = {
+            "code": unit.kind,
+            "class": unit.kind,
+            "name": unit.name,
+            "front": asdict(unit.front),
+            "back": asdict(unit.back),
+        }
+    planet = scenario.planet
+    return {
+        "scenario": {
+            "number": scenario.number,
+            "name": scenario.name,
+            "kind": scenario.kind,
+            "rounds": scenario.rounds,
+            "victory": scenario.victory_text,
+            "planet": None if planet is None else planet.name,
+        },
+        "board": {
+            "levels": board.levels,
+            "rows": board.rows,
+            "columns": board.columns,
+            "planet": board.planet,
+        },
+        "map": None
+        if planet is None or scenario.kind != "planetary"
+        else {"hexes": list(planet.map.hexes)},
+        "types": types,
+    }
+
+
+def printed(c: Components, scenario_id: str) -> dict[str, Any]:
+    """What is printed and public about a scenario: its name and victory text, the space
+    board's size, the planet map's hexes, and every unit type it may bring with both faces.
+    A fresh copy each time, so that no view shares it."""
+    key = (id(c), scenario_id)
+    kept = _PRINTED.get(key)
+    if kept is None or kept[0] is not c:
+        kept = _PRINTED[key] = (c, _printed(c, scenario_id))
+    return copy.deepcopy(kept[1])
+
+
+_PRINTED: dict[tuple[int, str], tuple[Components, dict[str, Any]]] = {}  # by components
 
 
 def show(state: State, known: list[str]) -> None:
