@@ -1,8 +1,7 @@
-"""The engine's conformance kit on the Zeta game as written so far (every phase but the combat
-preparation step and the special rules; battles are chosen, joined and fought): replays,
-clones, views, logs and records that keep each faction's secrets (the cards, the deck, the
-nuclear-bomb base), determinized copies, and illegal input. The full kit with 100 games comes
-when every rule is in."""
+"""The engine's conformance kit on the Zeta game (every phase, every combat step and the special
+rules): replays, clones, views, logs and records that keep each faction's secrets (the cards, the
+deck, the nuclear-bomb base), determinized copies, and illegal input. The full kit with 100 games
+comes with the game's registration."""
 
 from __future__ import annotations
 

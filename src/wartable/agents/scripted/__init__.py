@@ -27,6 +27,7 @@ _MODULES: dict[str, str] = {
     "votoms": "wartable.agents.scripted.votoms",
     "zeta-cards": "wartable.agents.scripted.zeta_cards",
     "silhouette": "wartable.agents.scripted.silhouette",
+    "zeta": "wartable.agents.scripted.zeta",
     "imperium": "wartable.agents.scripted.imperium",
 }
 

@@ -77,6 +77,7 @@ _BUILT_IN = {
     "votoms": "wartable.env.encodings.votoms",
     "zeta-cards": "wartable.env.encodings.zeta_cards",
     "silhouette": "wartable.env.encodings.silhouette",
+    "zeta": "wartable.env.encodings.zeta",
     "imperium": "wartable.env.encodings.imperium",
 }
 _factories: dict[str, Factory] = {}

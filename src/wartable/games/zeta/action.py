@@ -11,9 +11,13 @@ each unit or character that has moved (13.3; 0 for one that rode with its carrie
 production points each base has recovered (16.5), ``atmo`` the hexes units reached by
 atmospheric movement (18.3), and ``fought`` and ``battle`` the battles of the phase (`battle`).
 
-When the faction ends its orders, what they set in motion is settled in the order of the rules:
-the governance rolls (16.6, 17.10), then combat (18.1). Each registers its part with `settle`;
-combat (`battle`) calls `next_card` when its battles are over.
+When the faction ends its orders, what they set in motion is settled in the order of the rules
+(`SETTLING`): the governance rolls (16.6, 17.10), the Axis attack (30.4.3), combat (18.1), the
+Gryps 2 laser (31.5.3) and Quattro's speech (29.1.1). Each registers its part with `settle`; a
+part returns True when it stops at a decision, whose apply calls `resume` with the part's name
+once it is done. After the last part the next card is drawn.
+
+Things a phase does when it begins (17.9's record, 30.3.2, 31.4.2) register with `on_start`.
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from wartable.games.zeta.state import card_of, comp, on_map
 Legal = Callable[[State], list[Action]]
 Apply = Callable[[Context, State, Action], None]
 Describe = Callable[[State, Action], Msg]
-Settle = Callable[[Context, State], None]
+Settle = Callable[[Context, State], bool]
+Start = Callable[[State], None]
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,12 @@ class Order:
 
 
 ORDERS: dict[str, Order] = {}  # the key an action starts with -> its kind of order
-SETTLE: dict[str, Settle] = {}  # "governance", "combat"
+SETTLE: dict[str, Settle] = {}
+FORCED: list[Legal] = []  # orders that must come before any other (35.7)
+DUE: list[Callable[[State], bool]] = []  # whether something must still be done (35.6)
+SETTLING = ("governance", "axis_attack", "combat", "laser", "speech")  # 17.10, 30.4.3, 18, 31.5.3
+STARTS: list[Start] = []
+AFTER: list[Settle] = []  # what an order may set off at once (32.1.3, 32.2.1)
 
 
 def order(key: str, rule: str, legal: Legal, apply: Apply, describe: Describe) -> None:
@@ -56,6 +66,47 @@ def settle(name: str) -> Callable[[Settle], Settle]:
         return part
 
     return register
+
+
+def forced(first: Legal) -> Legal:
+    """Register orders that, when there are any, are the only ones offered (35.7)."""
+    FORCED.append(first)
+    return first
+
+
+def due(check: Callable[[State], bool]) -> Callable[[State], bool]:
+    """Register something that must be done before the orders may end (35.6)."""
+    DUE.append(check)
+    return check
+
+
+def untouched(state: State) -> bool:
+    """Whether no order has been given yet this phase: its start (35.5, 36.4)."""
+    act = current(state)
+    return not (act["mp"] or act["recover"] or act["govern"] or act.get("shifted"))
+
+
+def after_order(check: Settle) -> Settle:
+    """Register something looked at after every order (its result is not used)."""
+    AFTER.append(check)
+    return check
+
+
+def on_start(start: Start) -> Start:
+    """Register something recorded when an action phase begins."""
+    STARTS.append(start)
+    return start
+
+
+def resume(ctx: Context, state: State, after: str | None) -> None:
+    """Settle the parts after `after` (all of them for None) in the order of `SETTLING`; when
+    none is left waiting, draw the next card (11.3)."""
+    first = 0 if after is None else SETTLING.index(after) + 1
+    for name in SETTLING[first:]:
+        part = SETTLE.get(name)
+        if part is not None and part(ctx, state):
+            return
+    next_card(ctx, state)
 
 
 def current(state: State) -> dict[str, Any]:
@@ -94,6 +145,8 @@ def next_card(ctx: Context, state: State) -> None:
         "fought": [],
         "battle": None,
     }
+    for begin in STARTS:
+        begin(state)
     c = comp(state)
     name, card_name = c.factions[faction], c.card_names[kind]
     n = len(state["drawn"])
@@ -158,6 +211,9 @@ def own_characters(state: State) -> list[tuple[str, dict[str, Any]]]:
 
 
 def legal(state: State, faction: str) -> list[Action]:
+    first = [a for before in FORCED for a in before(state)]
+    if first:
+        return first
     actions = [a for kind in ORDERS.values() for a in kind.legal(state)]
     if may_end(state):
         actions.append({"end": True})
@@ -166,6 +222,8 @@ def legal(state: State, faction: str) -> list[Action]:
 
 def may_end(state: State) -> bool:
     """Ruling S14: the Jupiter fleet enters the map in the first Titans Space phase (33.3)."""
+    if any(check(state) for check in DUE):
+        return False
     act = current(state)
     if act["type"] != "space":
         return True
@@ -180,12 +238,13 @@ def kind_of(action: Action) -> str:
 def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
     key = kind_of(action)
     if key == "end":
-        for part in ("governance", "combat"):  # 16.6, 17.10, 18.1
-            SETTLE[part](ctx, state)
+        resume(ctx, state, None)
         return
     kind = ORDERS[key]
     ctx.say(kind.describe(state, action), rule=kind.rule)
     kind.apply(ctx, state, action)
+    for check in AFTER:
+        check(ctx, state)
 
 
 def describe(state: State, faction: str, action: Action) -> Msg:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.zeta.components import AXIS, BELT, FACTIONS
+from wartable.games.zeta.components import AXIS, BELT, BLACK_QUBELEY, FACTIONS
 from wartable.games.zeta.existence import boardable, may_stand_alone
 from wartable.games.zeta.flow import next_phase, phase, step, wait
 from wartable.games.zeta.state import (
@@ -22,9 +22,11 @@ from wartable.games.zeta.state import (
     governed,
     on_map,
     stock,
+    to_factory,
     units_at,
 )
 
+NEO_ZEON = "neo_zeon"
 BASE_AP = 10  # rule 5.4
 BELT_AP = 6  # rule 30.2
 MASS_COST = 4  # rule 7.2: 2 AP, in half points
@@ -35,6 +37,7 @@ REFIT_COST = 1  # rule 8.3: 0.5 AP, in half points
 def start(ctx: Context, state: State) -> None:
     c = comp(state)
     for faction, types in c.turns[state["turn"]].reinforcements.items():  # 5.2
+        types = tuple(t for t in types if not puru_barred(state, faction, t))  # 29.4.1
         state["permitted"][faction] = sorted({*state["permitted"][faction], *types})
         for type_id in types:
             name = c.unit(type_id).name
@@ -48,6 +51,11 @@ def start(ctx: Context, state: State) -> None:
             rule="5.4",
         )
     wait(state, "arm")
+
+
+def puru_barred(state: State, faction: str, type_id: str) -> bool:
+    """29.4.1: after Neo Zeon's Puru has died, it may not have the Black Qubeley Mk-II again."""
+    return faction == NEO_ZEON and type_id == BLACK_QUBELEY and state["puru"] is not None
 
 
 def income(state: State, faction: str) -> int:
@@ -121,11 +129,11 @@ def destroy(ctx: Context, state: State, faction: str, uid: str) -> None:
     alone (15.7, ruling S16); 5.7: a character left with no own unit to board goes to box L."""
     at = state["units"][uid]["at"]
     lost = {uid}
-    _to_factory(state, uid)
+    to_factory(state, uid)
     for ms in carried_by(state, uid):
         state["units"][ms]["carrier"] = None
         if not may_stand_alone(state, at, faction):
-            _to_factory(state, ms)
+            to_factory(state, ms)
             lost.add(ms)
     for cid, character in state["characters"].items():
         if character["at"] != at or character["faction"] != faction:
@@ -142,10 +150,6 @@ def destroy(ctx: Context, state: State, faction: str, uid: str) -> None:
                 msg(f"{name['en']} has no unit left: light wound", f"{name['ja']}は軽傷扱い"),
                 rule="5.7",
             )
-
-
-def _to_factory(state: State, uid: str) -> None:
-    state["units"][uid].update(at="factory", carrier=None, back=False)
 
 
 RULE = {"mass_produce": "7.2", "produce": "6.2", "refit": "8.2", "destroy": "5.6", "done": "5.5"}

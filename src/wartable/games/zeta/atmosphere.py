@@ -20,10 +20,10 @@ from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta.action import current, moved, order, own_characters, own_units
-from wartable.games.zeta.carrying import carry, room
+from wartable.games.zeta.carrying import carry, ship_with_room, ships_at
 from wartable.games.zeta.components import fits
 from wartable.games.zeta.existence import Presence, character_may_stand, presence
-from wartable.games.zeta.state import comp, place_name, unit_name, units_at
+from wartable.games.zeta.state import comp, place_name, unit_name
 
 
 def movers(state: State) -> list[tuple[str, dict[str, Any]]]:
@@ -35,13 +35,11 @@ def movers(state: State) -> list[tuple[str, dict[str, Any]]]:
 
 
 def own_ships(state: State, at: str) -> list[str]:
-    c = comp(state)
-    here = units_at(state, at, current(state)["faction"])
-    return [uid for uid in here if state["units"][uid]["type"] in c.ships]
+    return ships_at(state, at, current(state)["faction"])
 
 
-def ship_with_room(state: State, at: str) -> str | None:
-    return next((uid for uid in own_ships(state, at) if room(state, uid) > 0), None)
+def own_ship_with_room(state: State, at: str) -> str | None:
+    return ship_with_room(state, at, current(state)["faction"])
 
 
 def own_base_to_stand(state: State, at: str, here: Presence) -> bool:
@@ -65,7 +63,7 @@ def descents(state: State, key: str, area: str, here: Presence) -> list[str]:
         return []  # 14.8: it goes down only aboard its ship
     if state["units"][key]["type"] in c.ships:
         return list(hexes)
-    return [h for h in hexes if c.terrain(h) != "ocean" or ship_with_room(state, h)]
+    return [h for h in hexes if c.terrain(h) != "ocean" or own_ship_with_room(state, h)]
 
 
 def drop_point(state: State, at: str) -> str:
@@ -84,7 +82,7 @@ def may_launch(state: State, key: str, at: str) -> bool:
         return False  # ruling S33: it goes up only aboard its ship
     if state["units"][key]["type"] in comp(state).ships:
         return True
-    return ship_with_room(state, up) is not None  # 14.11
+    return own_ship_with_room(state, up) is not None  # 14.11
 
 
 def legal_descend(state: State) -> list[Action]:
@@ -120,7 +118,7 @@ def arrive(state: State, key: str, to: str) -> None:
     unit["carrier"] = None  # an MS going by itself leaves its ship
     carry(state, key, to)
     if unit["type"] in c.ms and (to.startswith("space:") or c.terrain(to) == "ocean"):
-        unit["carrier"] = ship_with_room(state, to)
+        unit["carrier"] = own_ship_with_room(state, to)
     act["atmo"] = sorted({*act["atmo"], to})  # 18.3
 
 

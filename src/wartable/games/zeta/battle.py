@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.zeta.action import current, next_card, ordered, settle
+from wartable.games.zeta.action import current, ordered, resume, settle
 from wartable.games.zeta.combat import STEPS, run
 from wartable.games.zeta.components import FACTIONS
 from wartable.games.zeta.existence import presence
@@ -51,6 +51,8 @@ def involved(state: State, at: str) -> list[str]:
         owner = state["bases"][bid]["owner"]
         if owner is not None and c.bases[bid].military:
             found = found | {owner}
+    if state["colony"]["at"] == at and state["colony"]["owner"] is not None:
+        found = found | {state["colony"]["owner"]}  # 35.8, ruling S54
     return [f for f in FACTIONS if f in found and f != faction]
 
 
@@ -61,12 +63,12 @@ def open_hexes(state: State) -> list[str]:
 
 
 @settle("combat")
-def choose_next(ctx: Context, state: State) -> None:
-    """Offer the next battle, or draw the next card when there is none to offer (18.5, 18.7)."""
+def choose_next(ctx: Context, state: State) -> bool:
+    """Offer the next battle (18.5, 18.7): True while there is one to offer."""
     if open_hexes(state):
         wait(state, "battle")
-    else:
-        next_card(ctx, state)
+        return True
+    return False
 
 
 def legal(state: State, faction: str) -> list[Action]:
@@ -80,7 +82,7 @@ def legal(state: State, faction: str) -> list[Action]:
 
 def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
     if "end_combat" in action:
-        next_card(ctx, state)
+        resume(ctx, state, "combat")
         return
     at, against = action["fight"], list(action["against"])
     third = [f for f in involved(state, at) if f not in against]
@@ -94,6 +96,8 @@ def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
         "sortie": [],  # 20.3: the MS out on sortie
         "housed": [],  # 20.4: the units and characters housed in an own military base
         "captains": {},  # 20.8: ship -> its captain
+        "silent": [],  # 29.1.2: Quattro keeping out of the fighting to speak
+        "prep": None,  # the pieces the preparation step has decided (`preparation`)
         "bomb": {},  # 22.1: side -> whether it bombs
         "bombard": {},  # 24.1: side -> whether it wants a bombardment
         "damage": None,  # the hits being allotted (damage.py)
@@ -200,4 +204,5 @@ def proceed(ctx: Context, state: State, name: str) -> None:
     act = current(state)
     act["fought"].append(act["battle"]["at"])  # 18.4
     act["battle"] = None
-    choose_next(ctx, state)
+    if not choose_next(ctx, state):
+        resume(ctx, state, "combat")

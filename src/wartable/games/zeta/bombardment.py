@@ -18,7 +18,7 @@ from wartable.engine import Context, Msg, State, msg
 from wartable.games.zeta.battle import SIDES, battle
 from wartable.games.zeta.combat import combat_step, following
 from wartable.games.zeta.damage import BASE, command, inflict, other
-from wartable.games.zeta.forces import asked, base_fire, bases, ship_fire, ships, wish
+from wartable.games.zeta.forces import asked, base_fire, bases, colony_of, ship_fire, ships, wish
 
 NAME = "bombardment"
 Forces = dict[str, tuple[bool, bool]]  # side -> whether its ships, its bases fight
@@ -42,7 +42,7 @@ def bombardment(ctx: Context, state: State) -> str | None:
         if with_bases:
             n += sum(base_fire(ctx, state, bid, "24.7", False) for bid in bases(state, side))
         them, (their_ships, their_bases) = other(side), forces[other(side)]
-        targets = [*(ships(state, them) if their_ships else [])]
+        targets = [*(ships(state, them) + colony_of(state, them) if their_ships else [])]
         targets += [BASE + bid for bid in bases(state, them)] if their_bases else []
         hits[them] = (n, targets)
     return inflict(ctx, state, hits, "ship", following(NAME))

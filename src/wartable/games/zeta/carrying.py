@@ -21,7 +21,7 @@ from wartable.games.zeta.existence import (
     may_stand_alone,
     presence,
 )
-from wartable.games.zeta.state import carried_by, comp, map_of, unit_name
+from wartable.games.zeta.state import carried_by, comp, map_of, unit_name, units_at
 
 
 def riders(state: State, uid: str) -> tuple[list[str], list[str]]:
@@ -48,6 +48,17 @@ def carry(state: State, uid: str, to: str) -> None:
 def room(state: State, ship: str) -> int:
     """How many more MS a ship may carry (15.3)."""
     return comp(state).ships[state["units"][ship]["type"]].capacity - len(carried_by(state, ship))
+
+
+def ships_at(state: State, at: str, faction: str) -> list[str]:
+    """A faction's ships at `at`, in id order."""
+    c = comp(state)
+    return [uid for uid in units_at(state, at, faction) if state["units"][uid]["type"] in c.ships]
+
+
+def ship_with_room(state: State, at: str, faction: str) -> str | None:
+    """The first of a faction's ships at `at` that may carry one more MS (15.3)."""
+    return next((uid for uid in ships_at(state, at, faction) if room(state, uid) > 0), None)
 
 
 def legal_load(state: State) -> list[Action]:

@@ -20,8 +20,10 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.zeta import bases
+from wartable.games.zeta import bases, puru
 from wartable.games.zeta.battle import battle, proceed
+from wartable.games.zeta.carrying import ship_with_room
+from wartable.games.zeta.components import PURU_NZ
 from wartable.games.zeta.existence import may_settle, may_stand_alone, settle
 from wartable.games.zeta.flow import step, wait
 from wartable.games.zeta.state import (
@@ -32,10 +34,12 @@ from wartable.games.zeta.state import (
     foreign_military,
     map_of,
     on_map,
+    to_factory,
     unit_name,
 )
 
 BASE = "base:"
+COLONY = "colony"  # rule 35.8: the colony as a target, a ship of its owner
 COMMAND = {"ms": "ms_command", "ship": "ship_command"}  # 26.1 (air, AA), 26.2 (bombing, guns)
 ANYWHERE = "any"  # rule 9.5: placed anywhere in the deployment phase (ruling S45)
 
@@ -63,6 +67,9 @@ def stages(state: State, target: str) -> list[int]:
     """The hits that take a target each result further, in order: a front counter flips, then
     goes (25.4); a back counter goes; a base loses one level per stage (25.8)."""
     c = comp(state)
+    if target == COLONY:
+        front, back = c.colony.defence  # 35.8
+        return [back] if state["colony"]["back"] else [front, back]
     if target.startswith(BASE):
         bid = target[len(BASE) :]
         level = state["bases"][bid]["level"]
@@ -124,6 +131,7 @@ def command(state: State, side: str, kind: str) -> int:
             for cid, ch in state["characters"].items()
             if ch["faction"] in fight[side]
             and ch["on"] in fight["taking_part"]
+            and cid not in fight.get("silent", [])  # 29.1.2
             and c.unit(units[ch["on"]]["type"]).kind == kind
         ),
         reverse=True,
@@ -210,6 +218,8 @@ def allocate_describe(state: State, faction: str, action: Action) -> Msg:
 
 
 def target_name(state: State, target: str) -> Msg:
+    if target == COLONY:
+        return comp(state).colony.name
     if target.startswith(BASE):
         return comp(state).bases[target[len(BASE) :]].name
     return unit_name(state, target)
@@ -225,7 +235,9 @@ def apply_damage(ctx: Context, state: State, done: list[dict[str, Any]]) -> None
     for entry in done:
         for target, given in entry["given"].items():
             stages_done = reached(state, target, given)
-            if target.startswith(BASE):
+            if target == COLONY:
+                colony_hit(ctx, state, stages_done == len(stages(state, target)))
+            elif target.startswith(BASE):
                 lower(ctx, state, target[len(BASE) :], stages_done, lost, checks)
             elif stages_done == len(stages(state, target)):
                 lost.append(target)
@@ -235,9 +247,21 @@ def apply_damage(ctx: Context, state: State, done: list[dict[str, Any]]) -> None
     for uid in lost:
         eliminate(ctx, state, uid, checks)
     if any(entry["given"] for entry in done):
-        strand(ctx, state, checks)  # 25.11: after damage (ruling S44)
+        fight = battle(state)
+        strand(ctx, state, fight["at"], fight["housed"], checks)  # 25.11 (ruling S44)
     for cid in dict.fromkeys(checks):  # housed aboard a housed ship: one check (25.10)
         survive(ctx, state, cid)
+
+
+def colony_hit(ctx: Context, state: State, lost: bool) -> None:
+    """35.8: 7 hits flip the colony, 7 more eliminate it; then no one is using it (35.3)."""
+    name = comp(state).colony.name
+    if lost:
+        state["colony"].update(owner=None, at=None, back=False)
+        ctx.say(msg(f"the {name['en']} is destroyed", f"{name['ja']}が除去"), rule="35.8")
+    else:
+        state["colony"]["back"] = True
+        ctx.say(msg(f"the {name['en']} is damaged", f"{name['ja']}が損傷"), rule="35.8")
 
 
 def flipped(state: State, uid: str) -> Msg:
@@ -268,19 +292,28 @@ def eliminate(ctx: Context, state: State, uid: str, checks: list[str]) -> None:
     """25.4: to the factory box, front up. 25.9: a ship takes down the MS it carries (an MS out
     on sortie loses its ride, ruling S44); 27.1: whoever was aboard makes a survival check."""
     unit = state["units"][uid]
-    if unit["at"] == "factory":
+    if not on_map(unit["at"]):
         return  # already lost with its ship
-    fight = battle(state)
+    sortie = on_sortie(state)
     ctx.say(eliminated(state, uid), rule="25.4")
-    unit.update(at="factory", carrier=None, back=False)
-    if uid in fight["sortie"]:
-        fight["sortie"].remove(uid)
+    carried = carried_by(state, uid)
+    to_factory(state, uid)  # 29.4.4: the AEUG's Black Qubeley Mk-II leaves the game
+    if uid in sortie:
+        sortie.remove(uid)
     checks += [cid for cid, ch in state["characters"].items() if ch["on"] == uid]
-    for ms in carried_by(state, uid):
-        if ms in fight["sortie"]:
+    for ms in carried:
+        if ms in sortie:
             state["units"][ms]["carrier"] = None
         else:
             eliminate(ctx, state, ms, checks)  # 25.9
+
+
+def on_sortie(state: State) -> list[str]:
+    """The MS out on sortie in the battle under way; none outside a battle."""
+    act = state.get("action")
+    fight = None if act is None else act.get("battle")
+    sortie: list[str] = [] if fight is None else fight["sortie"]
+    return sortie
 
 
 def eliminated(state: State, uid: str) -> Msg:
@@ -302,36 +335,25 @@ def exposed(state: State, at: str, faction: str) -> bool:
     return foreign_military(state, at, faction) or not may_stand_alone(state, at, faction)
 
 
-def strand(ctx: Context, state: State, checks: list[str]) -> None:
-    """25.11, 15.7 (ruling S44): in the battle's hex, an uncarried MS where it needs a carrier
-    goes aboard an own ship with room, the first in id order, or is eliminated; a character
-    aboard nothing there boards an own unit (ruling S16's order) or makes a survival check."""
-    fight = battle(state)
-    at = fight["at"]
+def strand(ctx: Context, state: State, at: str, housed: list[str], checks: list[str]) -> None:
+    """25.11, 15.7 (ruling S44): at `at`, an uncarried MS where it needs a carrier goes aboard an
+    own ship with room, the first in id order, or is eliminated; a character aboard nothing there
+    boards an own unit (ruling S16's order) or makes a survival check. What a base houses
+    (`housed`, 20.4) is left to 25.10."""
     c = comp(state)
     units = state["units"]
     for uid, unit in list(units.items()):
         if unit["at"] != at or unit["type"] not in c.ms or unit["carrier"] is not None:
             continue
-        if uid in fight["housed"] or not exposed(state, at, unit["faction"]):
+        if uid in housed or not exposed(state, at, unit["faction"]):
             continue
-        ship = next(
-            (
-                sid
-                for sid, s in units.items()
-                if s["at"] == at
-                and s["faction"] == unit["faction"]
-                and s["type"] in c.ships
-                and c.ships[s["type"]].capacity > len(carried_by(state, sid))
-            ),
-            None,
-        )
+        ship = ship_with_room(state, at, unit["faction"])
         if ship is None:
             eliminate(ctx, state, uid, checks)
         else:
             unit["carrier"] = ship
     for cid, ch in state["characters"].items():
-        if ch["at"] != at or ch["on"] is not None or cid in fight["housed"] or cid in checks:
+        if ch["at"] != at or ch["on"] is not None or cid in housed or cid in checks:
             continue
         if exposed(state, at, ch["faction"]) and may_settle(state, cid, at):
             settle(state, cid, at)
@@ -339,8 +361,16 @@ def strand(ctx: Context, state: State, checks: list[str]) -> None:
             checks.append(cid)
 
 
-def survive(ctx: Context, state: State, cid: str) -> None:
-    """27.3: one die read on the character's survival table."""
+def existence(ctx: Context, state: State, at: str, checks: list[str], plus: int = 0) -> None:
+    """15.7 outside a battle: what is stranded at `at` goes aboard or is lost (as `strand`);
+    then the survival checks of `checks` and of the stranded characters, `plus` on the die."""
+    strand(ctx, state, at, [], checks)
+    for cid in dict.fromkeys(checks):
+        survive(ctx, state, cid, plus)
+
+
+def survive(ctx: Context, state: State, cid: str, plus: int = 0) -> None:
+    """27.3: one die read on the character's survival table, `plus` added (31.5.9)."""
     c = comp(state)
     character = state["characters"][cid]
     name = c.characters[cid].name
@@ -350,12 +380,14 @@ def survive(ctx: Context, state: State, cid: str) -> None:
         "27.3",
         msg(f"survival check of {name['en']}", f"{name['ja']}の生存判定"),
     )
-    result = c.characters[cid].survival[min(die, 6) - 1]  # ruling S21
+    result = c.characters[cid].survival[min(die + plus, 6) - 1]  # ruling S21
     ctx.say(msg(f"{name['en']}: {result}", f"{name['ja']}: {result}"), rule="27.3")
     at = character["at"]
     character["on"] = None
     if result == "D":
         character["at"] = "dead"  # 27.3.5
+        if cid == PURU_NZ:
+            puru.lost(ctx, state)  # 29.4.1
     elif result != "G":
         character["at"] = WOUNDED + result  # 27.3.2-27.3.4
     else:

@@ -19,7 +19,7 @@ next deployment phase (ruling S27).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta.carrying import room
@@ -49,10 +49,22 @@ SHIP_POINTS, MS_POINTS = 2, 1  # rule 9.4
 PENDING = "pending"
 
 
+Arrival = Callable[[Context, State], None]
+ARRIVING: list[Arrival] = []  # what may arrive in any deployment phase (29.4.2, 29.5.1)
+
+
+def arrival(arrive: Arrival) -> Arrival:
+    """Register something that may arrive at the start of any deployment phase."""
+    ARRIVING.append(arrive)
+    return arrive
+
+
 @phase("deployment")
 def start(ctx: Context, state: State) -> None:
     for event in comp(state).turns[state["turn"]].events:
         ARRIVALS[event](ctx, state)
+    for arrive in ARRIVING:
+        arrive(ctx, state)
     state["deployment"] = {"used": {}}  # base or dock ship -> points used this phase
     go_on(ctx, state)
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta.battle import SIDES, battle, proceed
-from wartable.games.zeta.damage import BASE, pilot
+from wartable.games.zeta.damage import BASE, COLONY, pilot
 from wartable.games.zeta.flow import step, wait
 from wartable.games.zeta.state import bases_at, comp, unit_name
 
@@ -63,9 +63,20 @@ def bases(state: State, side: str) -> list[str]:
     ]
 
 
+def colony_of(state: State, side: str) -> list[str]:
+    """35.8: the colony in the battle's hex, if a faction of the side dropped it."""
+    fight = battle(state)
+    info = state["colony"]
+    return [COLONY] if info["at"] == fight["at"] and info["owner"] in fight[side] else []
+
+
 def ship_targets(state: State, side: str) -> list[str]:
-    """23.3, 24.8: a side's ships, and its military bases as ships."""
-    return [*ships(state, side), *(BASE + bid for bid in bases(state, side))]
+    """23.3, 24.8, 35.8: a side's ships, its military bases and its colony as ships."""
+    return [
+        *ships(state, side),
+        *(BASE + bid for bid in bases(state, side)),
+        *colony_of(state, side),
+    ]
 
 
 def ms_attack(ctx: Context, state: State, uid: str, rule: str, bombing: bool) -> int:

@@ -65,7 +65,7 @@ def apply(ctx: Context, state: State, action: Action) -> None:
 
 
 @settle("governance")
-def roll(ctx: Context, state: State) -> None:
+def roll(ctx: Context, state: State) -> bool:
     """17.4, 17.6, 17.7: one roll for each base governed, in the order of the bases."""
     act = current(state)
     faction = act["faction"]
@@ -98,6 +98,7 @@ def roll(ctx: Context, state: State) -> None:
             ),
             rule="17.7",
         )
+    return False
 
 
 def describe(state: State, action: Action) -> Msg:

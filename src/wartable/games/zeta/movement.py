@@ -23,6 +23,7 @@ from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta.action import current, order, ordered, own_units
 from wartable.games.zeta.carrying import carry
 from wartable.games.zeta.components import BELT, SIDE3, fits
+from wartable.games.zeta.dock import escorts
 from wartable.games.zeta.existence import presence
 from wartable.games.zeta.state import (
     carried_by,
@@ -95,6 +96,8 @@ def apply(ctx: Context, state: State, action: Action) -> None:
     left = act["mp"].get(uid, full_mp(state, unit["type"])) - spent
     carry(state, uid, to)
     act["mp"][uid] = left
+    for escort in escorts(state, uid):  # 29.2.4: the ship it repaired makes the same move
+        carry(state, escort, to)
 
 
 def describe(state: State, action: Action) -> Msg:

@@ -4,7 +4,7 @@ the card shown when the AEUG or Neo Zeon comes to govern that base.
 ``state["nuke"]``: ``base`` the mined base (None until chosen), hidden from the AEUG and Neo Zeon
 while ``revealed`` is false; ``cleared`` the candidate bases everyone knows to hold no bomb: those
 the AEUG or Neo Zeon came to govern without the card being shown (ruling S25). The demolition
-itself (36.4-36.7) comes with the special rules.
+itself (36.4-36.7) is in `demolition`.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The Zeta Gundam strategic game on the engine's Rules contract (not registered yet: combat steps
-1-5 and the special rules are still to be written, docs/rules-coverage/zeta.md)."""
+"""The Zeta Gundam strategic game on the engine's Rules contract (every rule is written,
+docs/rules-coverage/zeta.md)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,17 @@ from wartable.engine import Context, State, msg
 from wartable.engine.rules import Path
 from wartable.engine.steps import StepRules
 from wartable.games.zeta import determinize, nuke, view
+from wartable.games.zeta import odds as zeta_odds
 from wartable.games.zeta.components import COMPONENTS, FACTIONS
 from wartable.games.zeta.flow import STEPS
 from wartable.games.zeta.setup import NZ_START, new_state
+from wartable.games.zeta.stations import CARRY
 
 # Options for rulings with two reasonable readings (docs/rulings/zeta.md).
 OPTIONS: dict[str, tuple[str, ...]] = {
     "nz_start": NZ_START,  # S1
     "ties": ("shared", "draw"),  # S17
+    "station_carry": CARRY,  # S50
 }
 
 
@@ -46,3 +49,16 @@ class Zeta(StepRules):
 
     def determinize(self, state: State, player: str, rng: random.Random) -> State:
         return determinize.determinize(state, player, rng)
+
+    def odds(
+        self, state: State | None, player: str | None, query: dict[str, str]
+    ) -> dict[str, Any]:
+        """Exact hits of a combat step (rules 21-24): `step=air units=...`, or `step=aa
+        at=space:D4 faction=titans` in a game. Every unit on the maps is public."""
+        return zeta_odds.answer(state, player, query)
+
+    def render_text(self, board: dict[str, Any], lang: str) -> str:
+        return view.render_text(board, lang)
+
+    def max_actions(self, options: dict[str, Any]) -> int:
+        return 20_000  # about 1,200 in a game of ten turns

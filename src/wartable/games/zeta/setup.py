@@ -38,6 +38,9 @@ def new_state(ctx: Context, options: dict[str, Any]) -> State:
         "drawn": [],  # 11.2
         "nuke": {"base": None, "revealed": False, "cleared": []},  # 36.3, 36.8
         "side3_open": False,  # 32.1.6: Neo Zeon has governed Side 3
+        "colony": {"owner": None, "at": None, "back": False, "used": []},  # 35.1, 35.3
+        "zeon": {"republic": False, "africa": None},  # 32.1.4, 32.2.1: placed once each
+        "puru": None,  # 29.4.1: after Neo Zeon's Puru has died, who is still to come
         "armament": None,  # the armament phase's points and who is done (rules 5-8)
         "deployment": None,  # the deployment points used and what is placed (rule 9)
         "action": None,  # the action phase under way (rules 11-17)

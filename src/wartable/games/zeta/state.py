@@ -20,7 +20,11 @@ Action cards (10.2) are written "<faction>.<type>" ("titans.space"): ``state["ha
 faction's cards in hand (face down once it has chosen, 10.5), ``state["kept"]`` the cards it chose
 that are still in the action deck (10.2), ``state["deck"]`` the deck (10.4, top = last) and
 ``state["drawn"]`` the cards revealed this turn (11.2). The nuclear-bomb base is in
-``state["nuke"]`` (36.3, `wartable.games.zeta.nuke`).
+``state["nuke"]`` (36.3, `wartable.games.zeta.nuke`), the colony in ``state["colony"]`` (35,
+`colony`), whether the Zeon Republic Army and the Zeon Africa unit have come in ``state["zeon"]``
+(32, `zeon`), and who is still to come after Neo Zeon's Puru has died in ``state["puru"]`` (29.4,
+`puru`). A base destroyed for ever (30.4.6, 31.5.6, 35.7.2, 36.7) leaves ``state["bases"]``; Axis
+pinned by 30.4.7 has ``"stuck": True``.
 
 The stock (8.1) is not stored: it is the faction's counter mix less its counters in the state.
 """
@@ -30,7 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.engine import Msg, State, msg
-from wartable.games.zeta.components import CARD_TYPES, Components, components
+from wartable.games.zeta.components import BLACK_QUBELEY, CARD_TYPES, Components, components
 
 ID_PREFIX = {"aeug": "A", "titans": "T", "neo_zeon": "N"}
 WOUNDED = "wounded:"
@@ -63,6 +67,14 @@ def add_unit(state: State, faction: str, type_id: str, at: str) -> str:
         "back": False,
     }
     return uid
+
+
+def to_factory(state: State, uid: str) -> None:
+    """An MS or ship lost goes to its faction's factory box, front up (25.4, 15.7); the AEUG's
+    Black Qubeley Mk-II leaves the game instead (29.4.4)."""
+    unit = state["units"][uid]
+    gone = unit["faction"] == "aeug" and unit["type"] == BLACK_QUBELEY
+    unit.update(at="out" if gone else "factory", carrier=None, back=False)
 
 
 def stock(state: State, faction: str, type_id: str) -> int:

@@ -1,0 +1,98 @@
+"""Rules 29.4 and 29.5: Puru's death on Neo Zeon's side, and who comes in her place.
+
+When Neo Zeon's Puru gets a D on a survival check (29.4.1), her Black Qubeley Mk-II leaves the
+game with her (ruling S53: Neo Zeon's counter of that type, wherever it is) and Neo Zeon may
+never mass-produce the type again. From the next turn's deployment phase on (``state["puru"]``):
+- the AEUG receive their own Puru and Black Qubeley Mk-II in Judau's hex, with no regard to
+  deployment points (29.4.2), Puru aboard it; while Judau is not on the map (not yet arrived, or
+  wounded) they wait, and if he is dead they never come (29.4.3);
+- Neo Zeon receives Puru Two and the Red Qubeley Mk-II in Glemy's hex in the same way (29.5.1);
+  with Glemy wounded, dead or not on the map they are deployed by the normal rules (29.5.2).
+An MS arriving where it may not stand alone goes aboard the first own ship there with room.
+"""
+
+from __future__ import annotations
+
+from wartable.engine import Context, State, msg
+from wartable.games.zeta.carrying import ship_with_room
+from wartable.games.zeta.components import (
+    BLACK_QUBELEY,
+    GLEMY,
+    JUDAU,
+    PURU_AEUG_GROUP,
+    PURU_TWO_GROUP,
+    Group,
+)
+from wartable.games.zeta.deployment import arrival
+from wartable.games.zeta.existence import boardable, may_stand_alone
+from wartable.games.zeta.state import add_unit, comp, on_map
+
+NEO_ZEON = "neo_zeon"
+WAITING, DONE = "waiting", "done"
+
+
+def lost(ctx: Context, state: State) -> None:
+    """29.4.1: Neo Zeon's Puru is dead: her Black Qubeley Mk-II goes, and the type with it."""
+    for uid, unit in state["units"].items():
+        if unit["faction"] == NEO_ZEON and unit["type"] == BLACK_QUBELEY and unit["at"] != "out":
+            for cid, ch in state["characters"].items():
+                if ch["on"] == uid:
+                    ch["on"] = boardable(state, cid, ch["at"])  # ruling S16's order
+            unit.update(at="out", carrier=None)
+            break
+    state["permitted"][NEO_ZEON] = [t for t in state["permitted"][NEO_ZEON] if t != BLACK_QUBELEY]
+    state["puru"] = {"from": state["turn"] + 1, PURU_AEUG_GROUP: WAITING, PURU_TWO_GROUP: WAITING}
+    ctx.say(
+        msg(
+            "Puru's Black Qubeley Mk-II leaves the game; Neo Zeon may build no more",
+            "プルの黒いキュベレイMk-IIをゲームから除外。ネオジオンは以後増産不可",
+        ),
+        rule="29.4.1",
+    )
+
+
+@arrival
+def arrive(ctx: Context, state: State) -> None:
+    news = state["puru"]
+    if news is None or state["turn"] < news["from"]:
+        return
+    c = comp(state)
+    for gid, anchor in ((PURU_AEUG_GROUP, JUDAU), (PURU_TWO_GROUP, GLEMY)):
+        if news[gid] != WAITING:
+            continue
+        group = c.groups[gid]
+        host = state["characters"].get(anchor)
+        if host is not None and on_map(host["at"]):
+            come(state, group, host["at"])  # 29.4.2, 29.5.1
+        elif gid == PURU_TWO_GROUP:
+            come(state, group, None)  # 29.5.2: the normal deployment
+        elif host is not None and host["at"] == "dead":
+            news[gid] = "cancelled"  # 29.4.3
+            continue
+        else:
+            continue  # 29.4.3: postponed
+        news[gid] = DONE
+        ctx.say(
+            msg(f"{c.characters[group.characters[0]].name['en']} arrives", "プル達が登場"),
+            rule="29.4.2" if gid == PURU_AEUG_GROUP else "29.5.1",
+        )
+
+
+def come(state: State, group: Group, at: str | None) -> None:
+    """The group's MS and character at `at`, the character aboard the MS; None: pending (9.1)."""
+    ms = [
+        add_unit(state, group.faction, type_id, at or "pending")
+        for type_id, count in group.units.items()
+        for _ in range(count)
+    ]
+    for cid in group.characters:
+        if at is None:
+            state["characters"][cid] = {"faction": group.faction, "at": "pending", "on": None}
+            state["characters"][cid]["code"] = "any"
+            continue
+        state["characters"][cid] = {"faction": group.faction, "at": at, "on": ms[0]}
+    if at is None:
+        return
+    for uid in ms:
+        if not may_stand_alone(state, at, group.faction):
+            state["units"][uid]["carrier"] = ship_with_room(state, at, group.faction)

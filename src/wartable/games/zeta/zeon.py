@@ -1,0 +1,115 @@
+"""Rule 32: Zeon's afterglow — the Zeon Republic Army at Side 3 and the Zeon Africa unit.
+
+- 32.1.3: as soon as Haman or Mineva is in the Side 3 hex (after any order that brings her there),
+  Side 3 becomes a Neo Zeon base at level 3.
+- 32.1.4, 32.1.5: the first time Side 3 comes under Neo Zeon, by any means, the Zeon Republic Army
+  (ruling S12) is placed there as Neo Zeon units, its MS aboard Neo Zeon's ships there as far as
+  there is room;
+  in an action phase it has made its move (it may not move), so it may fight (ruling S58).
+- 32.2: once Haman or Mineva is on the ground map (only a descent takes her there), Neo Zeon must
+  at once place the Zeon Africa unit in the Kilimanjaro hex or one next to it, before any other
+  order: ``{"africa": at}`` (32.2.2, 32.2.3). It may not move that phase but fights as Move units
+  do: its hex is a combat hex of the Atmosphere phase (32.2.4 over 18.3, ruling S58).
+
+``state["zeon"]``: ``republic`` whether the army has been placed, ``africa`` None, "due" or
+"done". Each happens once: there is one set of counters.
+"""
+
+from __future__ import annotations
+
+from wartable.engine import Action, Context, Msg, State, msg
+from wartable.games.zeta import bases
+from wartable.games.zeta.action import after_order, current, forced, order
+from wartable.games.zeta.carrying import ship_with_room
+from wartable.games.zeta.components import KILIMANJARO, SIDE3
+from wartable.games.zeta.state import add_unit, comp, place_name
+
+NEO_ZEON = "neo_zeon"
+LEADERS = ("haman", "mineva")  # rule 32.1.3, 32.2.1
+REPUBLIC, AFRICA = "zeon_republic", "zeon_africa"  # the groups of data/zeta.toml
+TOP = 3
+
+
+def leaders_at(state: State, prefix: str) -> list[str]:
+    return [
+        ch["at"]
+        for cid, ch in state["characters"].items()
+        if cid in LEADERS and ch["at"].startswith(prefix)
+    ]
+
+
+def place(state: State, gid: str, at: str) -> list[str]:
+    """A group's units at `at`, its MS aboard its ships while there is room; in an action phase
+    they have made their move (32.1.5, 32.2.4)."""
+    c = comp(state)
+    group = c.groups[gid]
+    placed = [
+        add_unit(state, group.faction, type_id, at)
+        for type_id, count in group.units.items()
+        for _ in range(count)
+    ]
+    for uid in placed:
+        if state["units"][uid]["type"] in c.ms:
+            state["units"][uid]["carrier"] = ship_with_room(state, at, group.faction)
+    if state["action"] is not None:
+        for uid in placed:
+            current(state)["mp"][uid] = 0
+    return placed
+
+
+@bases.on_governed
+def republic(ctx: Context, state: State, bid: str, owner: str) -> None:
+    """32.1.4: when Side 3 comes under Neo Zeon, the first time."""
+    if bid != SIDE3 or owner != NEO_ZEON or state["zeon"]["republic"]:
+        return
+    state["zeon"]["republic"] = True
+    place(state, REPUBLIC, state["bases"][SIDE3]["at"])
+    ctx.say(
+        msg("The Zeon Republic Army joins Neo Zeon at Side 3", "ジオン共和国軍がサイド3に配置"),
+        rule="32.1.4",
+    )
+
+
+@after_order
+def check(ctx: Context, state: State) -> bool:
+    side3 = state["bases"].get(SIDE3)
+    if (
+        side3 is not None
+        and side3["owner"] != NEO_ZEON
+        and side3["at"] in leaders_at(state, "space:")
+    ):
+        bases.set_level(ctx, state, SIDE3, NEO_ZEON, TOP)  # 32.1.3
+        ctx.say(
+            msg("Side 3 rises for Neo Zeon", "サイド3はネオジオンのレベル3拠点に"), rule="32.1.3"
+        )
+    if state["zeon"]["africa"] is None and leaders_at(state, "ground:"):
+        state["zeon"]["africa"] = "due"  # 32.2.1
+    return False
+
+
+@forced
+def legal(state: State) -> list[Action]:
+    if state["zeon"]["africa"] != "due" or current(state)["faction"] != NEO_ZEON:
+        return []
+    c = comp(state)
+    kilimanjaro = c.bases[KILIMANJARO].at
+    assert kilimanjaro is not None
+    return [{"africa": at} for at in (kilimanjaro, *c.neighbours(kilimanjaro))]
+
+
+def apply(ctx: Context, state: State, action: Action) -> None:
+    state["zeon"]["africa"] = "done"
+    place(state, AFRICA, action["africa"])
+    act = current(state)
+    act["atmo"] = sorted({*act["atmo"], action["africa"]})  # 32.2.4: it may fight
+
+
+def describe(state: State, action: Action) -> Msg:
+    where = place_name(state, action["africa"])
+    return msg(
+        f"the Zeon Africa unit appears at {where['en']}",
+        f"ジオンアフリカ部隊が{where['ja']}に登場",
+    )
+
+
+order("africa", "32.2.1", legal, apply, describe)
