@@ -126,8 +126,9 @@ def test_4_0_earth_builds_first_then_the_imperium_then_the_first_action_segment(
     assert legal(state, IMPERIAL) == []
     act(CTX, state, TERRAN, {"done": True})
     assert legal(state, TERRAN) == []
-    act(CTX, state, IMPERIAL, {"done": True})
+    act(scripted([5, 2]), state, IMPERIAL, {"done": True})  # 10.0: the initiative dice
     assert state["war"]["phase"] == "segment_1"
+    assert state["step"] == {"kind": "segment", "side": TERRAN}
 
 
 def test_16_0_i115_an_outpost_on_a_type_a_planet_becomes_a_world_after_4_payments() -> None:

@@ -109,7 +109,7 @@ def test_9_0_nothing_arrives_on_the_turn_it_is_built() -> None:
 def test_4_0_a_whole_administrative_segment_of_scenario_6() -> None:
     """Interference (7: none), no appeal, income, no reinforcements, Earth builds a DD and the
     Imperium a CL, then the first action segment."""
-    ctx, state = scripted([3, 4]), war("s6")
+    ctx, state = scripted([3, 4, 5, 2]), war("s6")  # interference; the initiative (10.0)
     done(ctx, state)  # the set-up is over
     assert state["war"]["phase"] == "appeal"
     act(ctx, state, IMPERIAL, {"pass": True})

@@ -8,7 +8,14 @@
 - `reinforce`, `construction`: rules 8.0 and 9.0 as decisions;
 - `maintenance`, `scrap`, `repair`: the close-out's rule 14;
 - `prestige`: the track's changes and the check that ends a war (15.0);
-- `peace`: the end of a war, the campaign's victory and its peace (16.0).
+- `peace`: the end of a war, the campaign's victory and its peace (16.0);
+- `segment`, `turns`, `activation`: the action segments (10.0) and the orders of an activation;
+- `movement`, `regroup`, `transport`: interstellar movement (11.0-11.8), combining and
+  splitting fleets (Q12), loading and unloading;
+- `contact`, `attack`: the war's space battles and planet attacks, fought by part 1 (11.3,
+  12.3, 13.0, 15.0);
+- `recon`: the optional stealth reconnaissance (17.2, option ``stealth``);
+- `hidden`: what each side may see of the war, and the determinizer's part (D.1).
 
 Importing the package registers the phases written so far (`flow.phase`).
 """
@@ -24,6 +31,7 @@ from wartable.games.imperium.war import (
     reinforce,
     repair,
     scrap,
+    segment,
 )
 
 __all__ = [
@@ -37,4 +45,5 @@ __all__ = [
     "reinforce",
     "repair",
     "scrap",
+    "segment",
 ]

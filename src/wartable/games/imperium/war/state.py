@@ -28,7 +28,10 @@ the galaxy's overlay in ``state["galaxy"]`` and the strategic position in ``stat
      "track": {"3": [{"side": "terran", "type": "terran_dd"}]}}   # arrivals by turn (9.0)
 
 While a phase waits for decisions it keeps its working data under its own key: ``reinforce``
-(8.0), ``crisis`` and ``gift`` (B.2 events).
+(8.0), ``crisis`` and ``gift`` (B.2 events), ``segment`` (10.0, `segment`), ``contact`` and
+``retreats`` (a space battle of the war and the ships leaving it, `contact`). Kept from one
+segment to the next: ``disclosed`` (what 11.3 made the enemy say of each fleet marker),
+``seen`` (units both sides have seen in a battle, and where: `hidden`), ``earth_bb`` (9.0).
 
 A fleet's ships are the units "at" ``"fleet:TF1"``; a monitor, ground unit or fighter in a planet
 box is "at" ``"box:sol_1"`` (11.7, 11.8); a unit aboard a transport has ``"aboard"`` set

@@ -1,0 +1,220 @@
+"""An activation (rule 10.0): the orders a player gives in the one system he designates, one
+decision at a time, until he says he is done (``{"done": True}``).
+
+In the activated system each fleet that has not moved this segment may:
+- move (11.0-11.4): ``{"jump": "TF1", "to": "barnards_star"}``, then jump on star by star while
+  it has jumps left and nothing stops it, or halt (``{"halt": "TF1"}``); on contact with enemy
+  fleets that hold only fighters, scouts and auxiliaries the mover chooses
+  (``{"contact": "fight"}`` or ``{"contact": "ignore"}``, 11.3), otherwise they fight
+  (`contact`);
+- be combined or split (`regroup`, Q12), load or unload (`transport`, 11.5-11.7);
+- attack an enemy-held planet with the other unmoved fleets (`attack`, 13.0).
+A fleet of scouts only may try to go unseen where the enemy is, under the optional rule 17.2
+(``{"recon": "try"}`` or ``{"recon": "no"}``, `recon`).
+Monitors and fighters in a planet box may change to the star's other box (11.0, 11.8). A fleet
+that moved, regrouped, loaded or unloaded is turned sideways: it does nothing more this segment.
+"""
+
+from __future__ import annotations
+
+from wartable.engine import Action, Context, Msg, State, msg
+from wartable.games.imperium.flow import step, wait
+from wartable.games.imperium.state import units_at
+from wartable.games.imperium.war import attack, contact, recon, regroup, transport
+from wartable.games.imperium.war.galaxy import NO_PLANETS
+from wartable.games.imperium.war.movement import (
+    disclosure,
+    enemy_fleets,
+    jumps_from,
+    max_jumps,
+    stops,
+)
+from wartable.games.imperium.war.state import box, fleets_in, gal
+from wartable.games.imperium.war.turns import next_turn
+
+
+def systems(state: State, side: str) -> list[str]:
+    """The systems `side` may activate: those where it has an order to give (10.0)."""
+    g = gal(state)
+    mine = {f["system"] for f in state["war"]["fleets"].values() if f["side"] == side}
+    mine |= {
+        g.system_of[u["at"].partition(":")[2]]
+        for u in state["units"].values()
+        if u["side"] == side and str(u["at"]).startswith("box:")
+    }
+    return [s for s in g.systems if s in mine and orders(state, side, s)]
+
+
+def activate(ctx: Context, state: State, side: str, system: str) -> None:
+    state["war"]["segment"].update(system=system, moving=None, shifted=[], regrouped=[])
+    wait(state, "orders", side=side)
+
+
+def unmoved(state: State, side: str, system: str) -> list[str]:
+    """The side's fleets in `system` not turned sideways this segment."""
+    fleets = state["war"]["fleets"]
+    return [n for n in fleets_in(state, system, side) if not fleets[n]["moved"]]
+
+
+def orders(state: State, side: str, system: str) -> list[Action]:
+    """Every order open in `system` (10.0), but "done"."""
+    jumps: list[Action] = [
+        {"jump": n, "to": there}
+        for n in unmoved(state, side, system)
+        if max_jumps(state, n) > 0
+        for there in jumps_from(state, system, side)
+    ]
+    return [
+        *jumps,
+        *regroup.orders(state, side, system),
+        *transport.orders(state, side, system),
+        *shifts(state, side, system),
+        *attack.orders(state, side, system),
+    ]
+
+
+def shifts(state: State, side: str, system: str) -> list[Action]:
+    """Rule 11.0, 11.8: a monitor or fighter in a planet box to the star's other box, once a
+    segment."""
+    planets = gal(state).systems[system].planets
+    done = state["war"]["segment"].get("shifted", [])
+    return [
+        {"shift": uid, "to": there}
+        for here in planets
+        for uid in units_at(state, box(here))
+        if uid not in done and transport.shiftable(state, uid, side)
+        for there in planets
+        if there != here and transport.fits(state, uid, there)
+    ]
+
+
+def _legal(state: State, side: str) -> list[Action]:
+    segment = state["war"]["segment"]
+    moving = segment["moving"]
+    if moving is None:
+        return [*orders(state, side, segment["system"]), {"done": True}]
+    number = moving["fleet"]
+    if moving["contact"]:
+        return [{"contact": "fight"}, {"contact": "ignore"}]
+    if moving.get("recon"):
+        return [{"recon": "try"}, {"recon": "no"}]
+    here = state["war"]["fleets"][number]["system"]
+    onward: list[Action] = []
+    if moving["left"] > 0 and not moving["stopped"]:
+        onward = [{"jump": number, "to": there} for there in jumps_from(state, here, side)]
+    return [*onward, {"halt": number}]
+
+
+def _order(ctx: Context, state: State, side: str, action: Action) -> None:
+    segment = state["war"]["segment"]
+    if "done" in action:
+        segment.update(system=None, moving=None)
+        next_turn(ctx, state, side)
+    elif "jump" in action:
+        _jump(ctx, state, side, action["jump"], action["to"])
+    elif "halt" in action:
+        segment["moving"] = None
+    elif "contact" in action:
+        moving = segment["moving"]
+        moving["contact"] = False
+        if action["contact"] == "fight":
+            contact.fight(ctx, state, side, moving["fleet"])
+        else:  # 11.3: it goes on, unless the star itself stops it (11.2)
+            here = state["war"]["fleets"][moving["fleet"]]["system"]
+            moving["stopped"] = gal(state).systems[here].star == NO_PLANETS
+    elif "recon" in action:
+        moving = segment["moving"]
+        moving["recon"] = False
+        if action["recon"] == "try":
+            recon.attempt(ctx, state, side, moving["fleet"])
+        else:
+            arrive(ctx, state, side, moving["fleet"])
+    elif "shift" in action:
+        state["units"][action["shift"]]["at"] = box(action["to"])
+        segment["shifted"].append(action["shift"])
+    elif "regroup" in action:
+        regroup.apply(state, side, action)
+    elif "attack" in action:
+        attack.begin(ctx, state, side, action)
+    else:
+        transport.apply(state, side, action)
+
+
+def _jump(ctx: Context, state: State, side: str, number: str, there: str) -> None:
+    """Rule 11.1-11.4: one jump; a stop at a star without planets or on contact, where the
+    enemy says whether he has more than fighters, scouts and auxiliaries (11.3)."""
+    segment, fleet = state["war"]["segment"], state["war"]["fleets"][number]
+    if segment["moving"] is None:
+        fleet["moved"] = True  # 11.1: turned sideways
+        segment["moving"] = {
+            "fleet": number,
+            "left": max_jumps(state, number),
+            "stopped": False,
+            "contact": False,
+        }
+    moving = segment["moving"]
+    segment["came"][number] = fleet["system"]
+    fleet["system"] = there
+    moving["left"] -= 1
+    state["war"].setdefault("disclosed", {}).pop(number, None)
+    if recon.possible(state, side, number):
+        moving["recon"] = True  # 17.2: the scouts may try to go unseen
+        return
+    arrive(ctx, state, side, number)
+
+
+def arrive(ctx: Context, state: State, side: str, number: str) -> None:
+    """Rule 11.2-11.4: whether the fleet stops where it has jumped, and the contact there."""
+    moving = state["war"]["segment"]["moving"]
+    there = state["war"]["fleets"][number]["system"]
+    if not stops(state, there, side):
+        return
+    moving["stopped"] = True
+    enemy = enemy_fleets(state, there, side)
+    if not enemy:
+        return  # 11.2
+    warships = disclosure(state, enemy)
+    for at in enemy:
+        if at.startswith("fleet:"):
+            state["war"]["disclosed"][at.partition(":")[2]] = warships
+    ctx.say(
+        msg(
+            "contact: the enemy has " + ("warships" if warships else "only F, SC, auxiliaries"),
+            "接触: 敵は" + ("戦闘艦を含む" if warships else "戦闘機・偵察艦・補助艦艇のみ"),
+        ),
+        rule="11.3",
+    )
+    if warships:
+        contact.fight(ctx, state, side, number)
+    else:
+        moving["contact"] = True
+
+
+def _words(state: State, side: str, action: Action) -> Msg:
+    names = gal(state).systems
+    if "jump" in action:
+        to = names[action["to"]].name
+        return msg(f"{action['jump']} → {to['en']}", f"{action['jump']} → {to['ja']}")
+    if "halt" in action:
+        return msg(f"{action['halt']} stops", f"{action['halt']}は停止")
+    if "contact" in action:
+        fight = action["contact"] == "fight"
+        return msg("fight" if fight else "ignore them", "戦闘する" if fight else "無視する")
+    if "recon" in action:
+        tries = action["recon"] == "try"
+        return msg(
+            "try stealth reconnaissance" if tries else "no reconnaissance",
+            "ステルス偵察を試みる" if tries else "偵察しない",
+        )
+    if "done" in action:
+        return msg("end the activation", "アクティブ化を終える")
+    if "shift" in action:
+        return msg(f"{action['shift']} to {action['to']}", f"{action['shift']}を{action['to']}へ")
+    for module in (regroup, attack, transport):
+        found: Msg | None = module.words(state, action)
+        if found is not None:
+            return found
+    return msg(str(action), str(action))
+
+
+step("orders", lambda state: (state["step"]["side"],), _legal, _order, _words)

@@ -1,0 +1,121 @@
+"""Attacking a planet from the galactic war (rules 10.0, 13.0, 15.0), fought by part 1's
+planetary combat (`wartable.games.imperium.planetary`).
+
+An enemy-held planet is one with the enemy's World or Outpost marker, or the enemy's ground
+units or batteries in its box (7.4). The activating player attacks it (``{"attack": "sol_1"}``)
+with every fleet of his in the system that has not moved this segment, or with one of them
+(``{"attack": "sol_1", "with": "IF2"}``), keeping the others for the star's other planet or
+for later (ruling I119) — the fleets that attack are turned sideways
+(10.0: moving and attacking a planet are separate actions) — while no enemy fleet is in the
+system (its fleets are fought first: ruling I119), and never in peace or during Peace
+Negotiations (16.0, B.2). The battle lasts three rounds of surface combat (ruling I119).
+
+When it is over: a planet the invader alone holds takes his marker — the enemy's World or
+Outpost marker changes hands, with its prestige (15.0: +3 or +1 when the Imperium takes an Earth
+World or Outpost, -3 or -1 when Earth takes an Imperial one); a contested planet keeps its marker
+(I105); a Terran battleship (B) destroyed opens the Earth BB (9.0, I110).
+"""
+
+from __future__ import annotations
+
+from wartable.engine import Action, Context, Msg, State, msg
+from wartable.games.imperium import planetary
+from wartable.games.imperium.components import IMPERIAL, TERRAN
+from wartable.games.imperium.flow import after_battle
+from wartable.games.imperium.setup import planetary_battle
+from wartable.games.imperium.state import in_orbit, units_at
+from wartable.games.imperium.war.control import HOLDERS
+from wartable.games.imperium.war.hidden import reveal
+from wartable.games.imperium.war.movement import NEGOTIATIONS, enemy_fleets, ships_of
+from wartable.games.imperium.war.prestige import change
+from wartable.games.imperium.war.state import WORLD, battles, box, fleet_at, fleets_in, gal, other
+from wartable.games.imperium.war.turns import resume
+
+ROUNDS = 3  # ruling I119
+CAPTURES = {  # 15.0: the prestige table's change when the invader takes the marker
+    (IMPERIAL, WORLD): "capture_world",
+    (IMPERIAL, "outpost"): "capture_outpost",
+    (TERRAN, WORLD): "lose_world",
+    (TERRAN, "outpost"): "lose_outpost",
+}
+
+
+def held_by_enemy(state: State, side: str, planet: str) -> bool:
+    marker = state["war"]["planets"].get(planet)
+    if marker is not None and marker["owner"] == other(side):
+        return True
+    ground = battles(state).ground
+    return any(
+        u["side"] == other(side) and u["type"] in ground and ground[u["type"]].kind in HOLDERS
+        for u in (state["units"][uid] for uid in units_at(state, box(planet)))
+    )
+
+
+def _attackers(state: State, side: str, system: str) -> list[str]:
+    fleets = state["war"]["fleets"]
+    return [
+        n for n in fleets_in(state, system, side) if not fleets[n]["moved"] and ships_of(state, n)
+    ]
+
+
+def orders(state: State, side: str, system: str) -> list[Action]:
+    war = state["war"]
+    if war["peace"] is not None or war["event"] == NEGOTIATIONS:
+        return []
+    if enemy_fleets(state, system, side) or not _attackers(state, side, system):
+        return []
+    fleets = _attackers(state, side, system)
+    found: list[Action] = []
+    for planet in gal(state).systems[system].planets:
+        if held_by_enemy(state, side, planet):
+            found.append({"attack": planet})
+            if len(fleets) > 1:  # ruling I119: one fleet alone, the others for the other planet
+                found += [{"attack": planet, "with": n} for n in fleets]
+    return found
+
+
+def begin(ctx: Context, state: State, side: str, action: Action) -> None:
+    planet = action["attack"]
+    system = gal(state).system_of[planet]
+    fleets = [action["with"]] if "with" in action else _attackers(state, side, system)
+    for number in fleets:
+        state["war"]["fleets"][number]["moved"] = True
+    marker = state["war"]["planets"].get(planet)
+    world = marker["owner"] if marker is not None and marker["marker"] == WORLD else None
+    state["battle"] = planetary_battle(side, [fleet_at(n) for n in fleets], planet, world, ROUNDS)
+    planetary.start(ctx, state, then="war_attack")
+
+
+@after_battle("war_attack")
+def _over(ctx: Context, state: State) -> None:
+    battle = state["battle"]
+    invader, planet = battle["invader"], battle["planet"]
+    unlock(state, battle["destroyed"])
+    reveal(state, list(battle["outcome"]["on_planet"][invader]) + in_orbit(state))
+    reveal(state, list(battle["outcome"]["on_planet"][other(invader)]))
+    marker = state["war"]["planets"].get(planet)
+    taken = battle["outcome"]["control"] == invader
+    if taken and marker is not None and marker["owner"] != invader:
+        change(state, CAPTURES[invader, marker["marker"]])
+        marker["owner"] = invader
+        ctx.say(msg(f"{planet} is taken", f"{planet}を占領"), rule="15.0")
+    for number in list(state["war"]["fleets"]):
+        if not units_at(state, fleet_at(number)):
+            del state["war"]["fleets"][number]
+    resume(ctx, state)
+
+
+def unlock(state: State, destroyed: dict[str, list[str]]) -> None:
+    """Rule 9.0, ruling I110: a Terran battleship (B) destroyed in combat opens the Earth BB."""
+    ships = battles(state).ships
+    if any(ships[t].code == "B" for t in destroyed[TERRAN]):
+        state["war"]["earth_bb"] = True
+
+
+def words(state: State, action: Action) -> Msg | None:
+    if "attack" not in action:
+        return None
+    planet = action["attack"]
+    if "with" in action:
+        return msg(f"{action['with']} attacks {planet}", f"{action['with']}が{planet}を攻撃")
+    return msg(f"attack {planet}", f"{planet}を攻撃")

@@ -1,0 +1,141 @@
+"""Interstellar movement (rule 11.0-11.4, 11.8): what a fleet may do on the galactic map, as pure
+functions of the state.
+
+- 11.1: a fleet jumps star to star along the jump routes, at most 5 jumps (light ships), 4
+  (capital ships) or 3 (non-warships) in one action, the slowest ship setting the fleet's pace; a
+  damaged ship jumps one less, never under 1.
+- 11.0, 11.6, 11.8: only FTL ships jump; a fleet holding a loose fighter, a monitor or a loose
+  ground unit does not move (ruling I116: the loose cargo must be loaded first).
+- 11.2: a fleet entering a star without planets (type A: Sirius, Altair) stops.
+- 11.3, Q7: a fleet entering a system with an enemy fleet, or an enemy monitor alone in a
+  planet box, stops; the enemy says whether any ship there is more than a fighter, a scout or
+  an auxiliary (`disclosure`).
+- 11.4: any number of fleets share a system; the mover fights all the enemy's there at once.
+- 16.0, B.2 Peace Negotiations: in peace no fleet enters a system with an enemy fleet, World or
+  Outpost; during the negotiations none enters a system with enemy units.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from wartable.engine import State
+from wartable.games.imperium.components import FIGHTER, MONITOR
+from wartable.games.imperium.state import is_ship, ship_type, units_at
+from wartable.games.imperium.war.galaxy import HOMES, NO_PLANETS
+from wartable.games.imperium.war.state import box, fleet_at, fleets_in, gal, other
+
+JUMPS = {"light": 5, "capital": 4, "auxiliary": 3}  # rule 11.1
+SCREENING = (FIGHTER, "SC")  # 11.3: with the auxiliaries, the ships that do not force a battle
+NEGOTIATIONS = "peace_negotiations"  # B.2
+
+
+def ships_of(state: State, number: str) -> list[str]:
+    """The ships in a fleet, not what they carry."""
+    return [uid for uid in units_at(state, fleet_at(number)) if is_ship(state, uid)]
+
+
+def max_jumps(state: State, number: str) -> int:
+    """Rule 11.1: the jumps a fleet may make in one action; 0 when it cannot move at all (a
+    non-FTL ship or loose cargo in it, no ship: 11.0, 11.6, 11.8, ruling I116)."""
+    units = units_at(state, fleet_at(number))
+    ships = ships_of(state, number)
+    if not ships or len(ships) < len(units):
+        return 0
+    if any(not ship_type(state, uid).ftl for uid in ships):
+        return 0
+    return min(ship_jumps(state, uid) for uid in ships)
+
+
+def ship_jumps(state: State, uid: str) -> int:
+    """Rule 11.1: the jumps one ship allows (damaged: one less, never under 1)."""
+    limit = JUMPS[ship_type(state, uid).cls]
+    return max(1, limit - 1) if state["units"][uid]["damaged"] else limit
+
+
+def enemy_fleets(state: State, system: str, side: str) -> list[str]:
+    """The places of the enemy's fleets in a system (11.3, 11.4): its fleet markers with a unit,
+    and its planet boxes holding a monitor, each monitor box a fleet of its own (Q7)."""
+    enemy = other(side)
+    found = [fleet_at(n) for n in fleets_in(state, system, enemy) if units_at(state, fleet_at(n))]
+    for planet in gal(state).systems[system].planets:
+        if any(_is(state, uid, MONITOR, enemy) for uid in units_at(state, box(planet))):
+            found.append(box(planet))
+    return found
+
+
+def _is(state: State, uid: str, code: str, side: str) -> bool:
+    unit = state["units"][uid]
+    return unit["side"] == side and is_ship(state, uid) and ship_type(state, uid).code == code
+
+
+def disclosure(state: State, places: list[str]) -> bool:
+    """Rule 11.3: whether the enemy's fleets at `places` hold any ship other than fighters,
+    scouts and auxiliaries (monitors count: Q6, Q7) — the one thing the enemy must say."""
+    return any(
+        is_ship(state, uid) and warship(state, uid) for at in places for uid in units_at(state, at)
+    )
+
+
+def warship(state: State, uid: str) -> bool:
+    """Rule 11.3: a ship other than a fighter, a scout or an auxiliary."""
+    kind = ship_type(state, uid)
+    return kind.cls != "auxiliary" and kind.code not in SCREENING
+
+
+def stops(state: State, system: str, side: str) -> bool:
+    """Rules 11.2, 11.3: a fleet entering `system` must stop there."""
+    return gal(state).systems[system].star == NO_PLANETS or bool(enemy_fleets(state, system, side))
+
+
+def may_enter(state: State, system: str, side: str) -> bool:
+    """16.0 and B.2 Peace Negotiations: the systems a fleet may not enter, in peace or during
+    the negotiations (ruling I117)."""
+    war = state["war"]
+    enemy = other(side)
+    if war["peace"] is not None:
+        planets = gal(state).systems[system].planets
+        owned = any(war["planets"].get(p, {}).get("owner") == enemy for p in planets)
+        return not owned and not enemy_fleets(state, system, side)
+    if war["event"] == NEGOTIATIONS:
+        return not enemy_units_in(state, system, side)
+    return True
+
+
+def enemy_units_in(state: State, system: str, side: str) -> bool:
+    """Whether the enemy has a fleet or a unit in a planet box in `system`."""
+    enemy = other(side)
+    boxes = [box(p) for p in gal(state).systems[system].planets]
+    return bool(enemy_fleets(state, system, side)) or any(
+        state["units"][uid]["side"] == enemy for at in boxes for uid in units_at(state, at)
+    )
+
+
+def jumps_from(state: State, system: str, side: str) -> list[str]:
+    """The stars one jump from `system` a fleet of `side` may enter (3.2, 11.1), in map order."""
+    links = gal(state).links[system]
+    return [s for s in gal(state).systems if s in links and may_enter(state, s, side)]
+
+
+def home_distance(state: State, side: str) -> dict[str, int]:
+    """Jumps from every star to the nearest of `side`'s homes (12.3's "closer to home")."""
+    g = gal(state)
+    found = dict.fromkeys(HOMES[side], 0)
+    queue = deque(HOMES[side])
+    while queue:
+        here = queue.popleft()
+        for there in sorted(g.links[here]):
+            if there not in found:
+                found[there] = found[here] + 1
+                queue.append(there)
+    return found
+
+
+def enemy_warships_in(state: State, system: str, side: str) -> bool:
+    """Q8: whether the enemy has a warship (not an auxiliary) in `system`; batteries do not
+    count."""
+    return any(
+        is_ship(state, uid) and ship_type(state, uid).cls != "auxiliary"
+        for at in enemy_fleets(state, system, side)
+        for uid in units_at(state, at)
+    )

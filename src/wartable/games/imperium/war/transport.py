@@ -1,0 +1,165 @@
+"""Transport, fighters and planet boxes in an activation (rules 11.5-11.8, 9.0).
+
+- Loading (11.5): a unit in a planet box of the activated system, or loose in one of the
+  side's fleets there, goes aboard a transport with room (one unit a TR, ruling I7) in a fleet
+  there that has not moved: ``{"load": "T9", "onto": "T3"}``. A fighter may go aboard a carrier
+  (or an Earth BB) with room the same way (11.6, ruling I118). Batteries never move once placed
+  (9.0). Loading is the fleet's action for the segment, except drop troops going aboard an AT,
+  which may still move (11.5).
+- Unloading (11.5, 11.6): cargo, or a unit loose in a fleet, goes into a planet box of the system
+  that takes it (11.7: kind and capacity) and holds no enemy unit or marker — an enemy planet is
+  taken by attack (13.0, `attack`): ``{"unload": "T9", "to": "sol_2"}``. An Outpost unloaded on a
+  planet without a marker becomes the side's Outpost marker there (9.0, ruling I118). Unloading
+  is the fleet's action for the segment.
+- A transport destroyed takes its cargo with it (11.5): the battles' `damage.destroy` does it.
+"""
+
+from __future__ import annotations
+
+from wartable.engine import Action, Msg, State, msg
+from wartable.games.imperium.carriers import room as fighter_room
+from wartable.games.imperium.components import ASSAULT, FIGHTER, MONITOR
+from wartable.games.imperium.state import carried_by, is_ship, ship_type, units_at
+from wartable.games.imperium.war.setup import filled
+from wartable.games.imperium.war.state import (
+    OUTPOST,
+    battles,
+    box,
+    fleet_at,
+    fleets_in,
+    gal,
+    other,
+)
+
+
+def kind(state: State, uid: str) -> str:
+    """What 11.7 calls a unit: "fighter", "monitor", "outpost", or its ground kind; "ship" for
+    the other ships."""
+    type_id = state["units"][uid]["type"]
+    if type_id == OUTPOST:
+        return OUTPOST
+    if is_ship(state, uid):
+        code = ship_type(state, uid).code
+        return {FIGHTER: "fighter", MONITOR: "monitor"}.get(code, "ship")
+    return battles(state).ground[type_id].kind
+
+
+def shiftable(state: State, uid: str, side: str) -> bool:
+    """A unit of `side` that may change planet box within its star (11.0, 11.8)."""
+    return state["units"][uid]["side"] == side and kind(state, uid) in ("fighter", "monitor")
+
+
+def fits(state: State, uid: str, planet: str) -> bool:
+    """Rule 11.7: the planet's box takes the unit (monitors: any box, never on the map)."""
+    what = kind(state, uid)
+    if what == "monitor":
+        return True
+    p = battles(state).planets[planet]
+    return p.allows(what) and filled(state, planet) < p.map.capacity
+
+
+def _holds(state: State, side: str, system: str) -> list[tuple[str, str]]:
+    """(ship, fleet) for the side's ships in unmoved fleets of `system`."""
+    fleets = state["war"]["fleets"]
+    return [
+        (uid, number)
+        for number in fleets_in(state, system, side)
+        if not fleets[number]["moved"]
+        for uid in units_at(state, fleet_at(number))
+        if is_ship(state, uid)
+    ]
+
+
+def _takes(state: State, ship: str, uid: str) -> bool:
+    if kind(state, uid) == "fighter" and fighter_room(state, ship) > 0:
+        return True
+    return len(carried_by(state, ship)) < ship_type(state, ship).cargo
+
+
+def _loose(state: State, side: str, system: str) -> list[str]:
+    """The side's units that may be loaded in `system`: in its planet boxes (not batteries or
+    monitors), or loose in its unmoved fleets there (not ships but fighters)."""
+    found = []
+    for planet in gal(state).systems[system].planets:
+        for uid in units_at(state, box(planet)):
+            unit = state["units"][uid]
+            if unit["side"] == side and kind(state, uid) not in ("battery", "monitor"):
+                found.append(uid)
+    fleets = state["war"]["fleets"]
+    for number in fleets_in(state, system, side):
+        if fleets[number]["moved"]:
+            continue  # 10.0: no unit moves twice in a segment
+        found += [
+            uid
+            for uid in units_at(state, fleet_at(number))
+            if kind(state, uid) not in ("ship", "monitor")
+        ]
+    return found
+
+
+def _free(state: State, side: str, planet: str) -> bool:
+    """No enemy unit in the planet's box and no enemy marker on it (ruling I118)."""
+    marker = state["war"]["planets"].get(planet)
+    if marker is not None and marker["owner"] == other(side):
+        return False
+    return all(state["units"][u]["side"] == side for u in units_at(state, box(planet)))
+
+
+def _lands(state: State, side: str, uid: str, planet: str) -> bool:
+    if kind(state, uid) == OUTPOST:
+        used = sum(1 for m in state["war"]["planets"].values() if m["marker"] == OUTPOST)
+        free = used < gal(state).markers["outposts"]
+        return planet not in state["war"]["planets"] and free
+    return fits(state, uid, planet)
+
+
+def orders(state: State, side: str, system: str) -> list[Action]:
+    holds = _holds(state, side, system)
+    loads: list[Action] = [
+        {"load": uid, "onto": ship}
+        for uid in _loose(state, side, system)
+        for ship, _ in holds
+        if ship != uid and _takes(state, ship, uid)
+    ]
+    cargo = [c for ship, _ in holds for c in carried_by(state, ship)]
+    cargo += [u for u in _loose(state, side, system) if state["units"][u]["at"].startswith("fleet")]
+    planets = [p for p in gal(state).systems[system].planets if _free(state, side, p)]
+    unloads: list[Action] = [
+        {"unload": uid, "to": planet}
+        for uid in cargo
+        for planet in planets
+        if _lands(state, side, uid, planet)
+    ]
+    return [*loads, *unloads]
+
+
+def apply(state: State, side: str, action: Action) -> None:
+    units, fleets = state["units"], state["war"]["fleets"]
+    if "load" in action:
+        ship, uid = action["onto"], action["load"]
+        units[uid].update(at=None, aboard=ship)
+        number = units[ship]["at"].partition(":")[2]
+        if not (ship_type(state, ship).code == ASSAULT and kind(state, uid) == "drop"):
+            fleets[number]["moved"] = True  # 11.5: the fleet's whole action
+    else:
+        uid, planet = action["unload"], action["to"]
+        carrier = units[uid]["aboard"]
+        where = units[carrier]["at"] if carrier is not None else units[uid]["at"]
+        number = where.partition(":")[2]
+        fleets[number]["moved"] = True
+        if kind(state, uid) == OUTPOST:
+            del units[uid]
+            state["war"]["planets"][planet] = {"marker": OUTPOST, "owner": side}
+        else:
+            units[uid].update(at=box(planet), aboard=None)
+    state["war"].setdefault("disclosed", {}).pop(number, None)
+
+
+def words(state: State, action: Action) -> Msg | None:
+    if "load" in action:
+        uid, ship = action["load"], action["onto"]
+        return msg(f"load {uid} onto {ship}", f"{uid}を{ship}に積載")
+    if "unload" in action:
+        uid, planet = action["unload"], action["to"]
+        return msg(f"unload {uid} to {planet}", f"{uid}を{planet}に降荷")
+    return None
