@@ -228,7 +228,19 @@ def base_losses(strength: int, attacks: int, targets: Sequence[Stats]) -> float:
     if not targets:
         return 0.0
     each = attacks / len(targets)
-    return sum(1 - math.pow(1 - hit(strength - d), each) for _, d in targets)
+    return sum(_loss(strength, each, d) for _, d in targets)
+
+
+_LOSSES: dict[tuple[int, float, int], float] = {}  # a plan asks for the same few many times
+
+
+def _loss(strength: int, attacks: float, defence: int) -> float:
+    """The chance that `attacks` base attacks (on average) destroy a unit of `defence`."""
+    key = (strength, attacks, defence)
+    loss = _LOSSES.get(key)
+    if loss is None:
+        loss = _LOSSES[key] = 1 - math.pow(1 - hit(strength - defence), attacks)
+    return loss
 
 
 # -------------------------------------------------------------------------- a position
@@ -285,6 +297,14 @@ class Target:
     # hold a base against an enemy one move away
     kan_yu: bool = False  # only with Kan Yu squad in the force (the story of rule 12)
     _exchange: dict[Stats, tuple[float, float]] = field(default_factory=dict)
+    _standing: float | None = None
+
+    def standing(self) -> float:
+        """The foes expected to stand after our base's fire (9.12), worked out once."""
+        if self._standing is None:
+            fire = self.fire_on_them
+            self._standing = len(self.foes) - (base_losses(*fire, self.foes) if fire else 0)
+        return self._standing
 
     def exchange(self, stats: Stats) -> tuple[float, float]:
         """A unit's hit chances summed over the foes, and theirs on it."""
@@ -319,7 +339,7 @@ class Force:
         if not t.foes:
             return 1.0 if n >= t.least else 0.0
         lost = base_losses(*t.fire_on_us, [u.stats for u in self.units]) if t.fire_on_us else 0
-        them = len(t.foes) - (base_losses(*t.fire_on_them, t.foes) if t.fire_on_them else 0)
+        them = t.standing()
         pairs = n * len(t.foes)
         return lanchester(n - lost, them, self.kill / pairs, self.suffer / pairs)
 
