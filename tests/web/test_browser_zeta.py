@@ -133,7 +133,10 @@ def decide(page: Page, live: LiveServer, table_id: str, memo: dict[str, int]) ->
     elif "fight" in action or ("deploy" in action and action["to"] in bases):
         at = action["fight"] if "fight" in action else bases[action["to"]]["at"]
         click_lit_hex(page, at)
-        if len(live.game(table_id).actions) == before:  # several actions there: the list asks
+        # one action there: it is on its way (the list is empty meanwhile) or already stored;
+        # several: the list asks which
+        sent = page.locator("#actions .action").count() == 0
+        if not sent and len(live.game(table_id).actions) == before:
             click_action(page, text)
         how = "hex"
     elif any(k in action for k in PIECE_BUTTONS) and next(iter(action.values())) in units:
