@@ -46,3 +46,12 @@ def test_a_scenario_that_does_not_exist_is_refused_by_name() -> None:
     result = runner.invoke(app, ["play", "imperium", "--option", "scenario=9"])
     assert result.exit_code != 0
     assert "option 'scenario' must be one of s1, s2, s3, s4, s5" in result.output
+
+
+def test_sc6_the_galactic_war_in_the_terminal_lists_the_systems_as_the_player_sees_them() -> None:
+    args = ["play", "imperium", "--option", "scenario=6", "--seat", "imperial=random"]
+    result = runner.invoke(app, [*args, "--seed", "3"], input="1\n" * 300)
+    assert "Traceback" not in result.output, result.output
+    assert "Scenario 6: The First Interstellar War" in result.output
+    assert "Sol:" in result.output and "sol_1 [world Terran]" in result.output  # 3.1, 3.2
+    assert "IF2: (secret)" in result.output  # D.1: the Imperial fleets' ships are hidden

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium import carriers, fire, move_step, simplified
-from wartable.games.imperium.components import MONITOR
+from wartable.games.imperium.components import IMPERIAL, MONITOR
 from wartable.games.imperium.flow import AFTER_BATTLE, other, proceed, settled, step, wait
 from wartable.games.imperium.setup import group_areas, place, roll_entry
 from wartable.games.imperium.state import comp, present, ship_type
@@ -115,14 +115,16 @@ def _next_round(ctx: Context, state: State) -> None:
 
 def _initiative(ctx: Context, state: State) -> None:
     """Rule 12.4: each player rolls a die, +1 for the one who had the initiative in the last
-    round (in round 1, the moving player); the higher wins, a tie is rolled again."""
+    round (in round 1, the moving player); the higher wins, a tie is rolled again. In a turn of
+    the galactic war's civil war the Imperial die is 1 less (B.2, rulings I113, I116)."""
     battle = state["battle"]
     ahead = battle["initiative"] or battle["mover"]
+    civil_war = bool((state.get("war") or {}).get("civil_war"))
     rolls = {ahead: 0, other(ahead): 0}
     while rolls[ahead] == rolls[other(ahead)]:
         for side in rolls:
             (die,) = ctx.roll(side, 1, "12.4", msg("combat initiative", "戦闘のイニシアチブ"))
-            rolls[side] = die + (side == ahead)
+            rolls[side] = die + (side == ahead) - (civil_war and side == IMPERIAL)
     winner = max(rolls, key=lambda side: rolls[side])
     wait(state, "initiative", side=winner)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from wartable.engine import State
 from wartable.games.imperium.components import FIGHTER
 from wartable.games.imperium.movement import crowded
-from wartable.games.imperium.state import carried_by, on_board, ship_type
+from wartable.games.imperium.state import carried_by, is_ship, on_board, ship_type
 
 FLIGHT_STEPS = (2, 3, 10, 11)  # rule 12.3: the movement steps with launches and recoveries
 PER_STEP = 2  # rule 12.9: fighters a carrier launches or recovers in one step
@@ -23,7 +23,12 @@ def capacity(state: State, uid: str) -> int:
 
 
 def aboard(state: State, uid: str) -> list[str]:
-    return [f for f in carried_by(state, uid) if ship_type(state, f).code == FIGHTER]
+    """The fighters aboard a carrier (not the ground units a transport carries: 11.5)."""
+    return [
+        f
+        for f in carried_by(state, uid)
+        if is_ship(state, f) and ship_type(state, f).code == FIGHTER
+    ]
 
 
 def room(state: State, uid: str) -> int:

@@ -21,19 +21,28 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from wartable.engine import Context, State
-from wartable.engine.steps import Steps
+from wartable.engine.steps import Actors, Apply, Describe, Legal, Steps
 from wartable.games.imperium.components import SIDES
 from wartable.games.imperium.state import present
 
 Then = Callable[[Context, State], None]
 
 STEPS = Steps()
-step = STEPS.register
 wait = STEPS.wait
 AFTER_BATTLE: dict[str, Then] = {}
 Settled = Callable[[State], bool]
 SETTLED: dict[str, Settled] = {}
 _PROCEED: dict[str, Then] = {}
+
+
+def step(
+    kind: str, actors: Actors, legal: Legal, apply: Apply, describe: Describe | None = None
+) -> None:
+    """Register a kind of decision; the battles' and the war's share one registry, so a name
+    may be taken once only (`Steps.register` would silently replace the first)."""
+    if kind in STEPS.kinds:
+        raise ValueError(f"the step kind {kind!r} is registered twice")
+    STEPS.register(kind, actors, legal, apply, describe)
 
 
 def after_battle(name: str) -> Callable[[Then], Then]:

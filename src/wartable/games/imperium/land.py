@@ -16,7 +16,7 @@ from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium import damage, defence, view
 from wartable.games.imperium.components import ASSAULT, UNITS_PER_HEX
 from wartable.games.imperium.flow import go_on, step, wait
-from wartable.games.imperium.state import comp, in_orbit, is_ship, ship_type
+from wartable.games.imperium.state import comp, in_orbit, ship_type
 
 
 def begin(ctx: Context, state: State) -> bool:
@@ -29,13 +29,16 @@ def begin(ctx: Context, state: State) -> bool:
 
 
 def _landers(state: State) -> list[str]:
+    """The invader's fighters in orbit and the ground units aboard his ships there; an Outpost
+    carried aboard is no ground unit and does not land in a battle (9.0)."""
     ships = in_orbit(state)
     fighters = [uid for uid in ships if defence.is_fighter(state, uid)]
     orbit = set(ships)
+    ground = comp(state).ground
     cargo = [
         uid
         for uid, unit in state["units"].items()
-        if unit["aboard"] in orbit and not is_ship(state, uid)
+        if unit["aboard"] in orbit and unit["type"] in ground
     ]
     return [*fighters, *cargo]
 

@@ -13,6 +13,10 @@ from wartable.games.imperium import battle, odds, planetary, text, view
 from wartable.games.imperium.components import COMPONENTS, SIDES
 from wartable.games.imperium.flow import STEPS
 from wartable.games.imperium.setup import new_game_state, scenario_of
+from wartable.games.imperium.war import setup as war_setup
+from wartable.games.imperium.war import table
+from wartable.games.imperium.war.galaxy import galaxy
+from wartable.games.imperium.war.setup import new_war_state
 
 
 class Imperium(StepRules):
@@ -23,36 +27,63 @@ class Imperium(StepRules):
     components = COMPONENTS
 
     def default_options(self) -> dict[str, Any]:
-        # "simplified": the optional simplified combat resolution of rule 17.4
-        return {**super().default_options(), "scenario": "s1", "simplified": False}
+        # "simplified": the optional simplified combat resolution of rule 17.4; "stealth": the
+        # war's optional stealth reconnaissance (17.2); "galaxy": printed values laid over the
+        # war's galaxy.toml, as "data" over imperium.toml; "campaign_wars": the campaign ends
+        # in a draw after that many wars without a winner, 0 for no limit (ruling I123)
+        return {
+            **super().default_options(),
+            "scenario": "s1",
+            "simplified": False,
+            "stealth": False,
+            "galaxy": {},
+            "campaign_wars": 0,
+        }
 
     def check_options(self, options: dict[str, Any]) -> None:
-        # the scenario is named by its id ("s2") or its number in the book (2: --option
+        # the scenario is named by its id ("s2", "campaign") or its number in the book (2: --option
         # scenario=2 on the command line), so it is not held to the default's type
         super().check_options({k: v for k, v in options.items() if k != "scenario"})
         scenarios = self.components.get(options.get("data", {})).scenarios
-        if scenario_of(scenarios, options.get("scenario", "s1")) is None:
-            numbers = ", ".join(str(s.number) for s in scenarios.values())
+        wars = galaxy(options.get("galaxy", {})).wars  # OptionError names a bad field
+        chosen = options.get("scenario", "s1")
+        if scenario_of(scenarios, chosen) is None and scenario_of(wars, chosen) is None:
+            numbers = [str(s.number) for s in scenarios.values()]
+            numbers += [str(w.number) for w in wars.values() if w.number is not None]
             raise OptionError(
-                f"option 'scenario' must be one of {', '.join(scenarios)} (or {numbers})"
+                f"option 'scenario' must be one of {', '.join([*scenarios, *wars])} "
+                f"(or {', '.join(numbers)})"
             )
 
     def players(self, options: dict[str, Any]) -> tuple[str, ...]:
         return SIDES
 
     def setup(self, ctx: Context, players: tuple[str, ...], options: dict[str, Any]) -> State:
+        war = scenario_of(galaxy(options["galaxy"]).wars, options["scenario"])
+        if war is not None:
+            state = new_war_state(ctx, {**options, "scenario": war.id})
+            war_setup.begin(state)  # 4.0: the war starts with its set-up
+            return state
         state = new_game_state(ctx, options)
         begin = planetary.start if state["battle"]["kind"] == "planetary" else battle.start
         begin(ctx, state, then="scenario")
         return state
 
+    # A war (``state["war"]``) shows and re-draws its own secrets with those of its battles.
+
     def view(self, state: State, player: str | None) -> dict[str, Any]:
+        if "war" in state:
+            return table.view(state, player)
         return view.view(state, player)
 
     def hidden_paths(self, state: State, player: str | None) -> Iterable[Path]:
+        if "war" in state:
+            return table.hidden_paths(state, player)
         return view.hidden_paths(state, player)
 
     def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        if "war" in state:
+            return table.determinize(state, player, rng)
         return view.determinize(state, player, rng)
 
     def odds(

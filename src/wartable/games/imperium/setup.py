@@ -44,12 +44,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from wartable.engine import Context, State, msg
 from wartable.games.imperium.board import Area
 from wartable.games.imperium.carriers import room
-from wartable.games.imperium.components import FIGHTER, SIDES, Force, Scenario
+from wartable.games.imperium.components import FIGHTER, MONITOR, SIDES, Force, Scenario
 from wartable.games.imperium.movement import STACK
 from wartable.games.imperium.state import (
     add_unit,
@@ -84,8 +84,17 @@ def new_game_state(ctx: Context, options: dict[str, Any]) -> State:
     return state
 
 
-def scenario_of(scenarios: Mapping[str, Scenario], chosen: object) -> Scenario | None:
-    """The scenario an option names: by its id ("s2") or by its number in the book (2, "2")."""
+class Numbered(Protocol):
+    @property
+    def number(self) -> int | None: ...
+
+
+Named = TypeVar("Named", bound=Numbered)
+
+
+def scenario_of(scenarios: Mapping[str, Named], chosen: object) -> Named | None:
+    """The scenario an option names: by its id ("s2") or by its number in the book (2, "2");
+    a battle of the book (`Scenario`) or a war (`war.galaxy.War`)."""
     if isinstance(chosen, str) and chosen in scenarios:
         return scenarios[chosen]
     return next((s for s in scenarios.values() if str(s.number) == str(chosen)), None)
@@ -136,12 +145,19 @@ def draw(ctx: Context, state: State, side: str, kind: str, count: int) -> list[s
 
 
 def planetary_battle(
-    invader: str, fleets: list[str], planet: str, world: str | None, rounds: int
+    invader: str,
+    fleets: list[str],
+    planet: str,
+    world: str | None,
+    rounds: int,
+    on_map: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """Rule 13.0: `invader`'s fleets (locations: "fleet:IF3") attack `planet`; the defender's
     units wait in its box to be placed on the map (13.2), the invader's in orbit to land
     (13.3). `world`: the side whose World the planet is, if any (13.1); `rounds` of surface
-    combat (ruling I15 for scenario 1; the war's is still to rule)."""
+    combat (ruling I15 for scenario 1, I119 for the war). `on_map`: on a contested planet, the
+    units of both sides already in its box and their hexes: they start on the map where they
+    were, and a contested planet is not bombarded (13.4, `bombard.begin`)."""
     return {
         "kind": "planetary",
         "planet": planet,
@@ -151,7 +167,7 @@ def planetary_battle(
         "world": world,
         "round": 0,
         "rounds": rounds,
-        "hexes": {},
+        "hexes": dict(on_map or {}),
         "destroyed": {side: [] for side in SIDES},
     }
 
@@ -209,8 +225,12 @@ def _space_battle(
 def _group(
     state: State, side: str, where: str, mode: str, zone: list[Area] | None
 ) -> dict[str, Any]:
-    """The ships at `where` (what they carry is not at it) that set up together."""
+    """The ships at `where` (what they carry is not at it) that set up together; from a planet
+    box ("box:sol_1") only its monitors: the fighters there defend the planet, not its space
+    (11.7, 11.8, 12.2)."""
     ships = [uid for uid in units_at(state, where) if is_ship(state, uid)]
+    if where.startswith("box:"):
+        ships = [uid for uid in ships if ship_type(state, uid).code == MONITOR]
     return {"side": side, "fleet": where, "units": ships, "mode": mode, "zone": zone, "entry": None}
 
 

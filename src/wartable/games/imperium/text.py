@@ -21,7 +21,9 @@ def unit_text(board: dict[str, Any], uid: str) -> str:
     """ "CA T3*" (damaged: *) for a ship, "infantry 6-2 T4" for a ground unit, with its values
     on the face now up: beam/torpedo/screens(countermeasures) or combat-defence."""
     unit = board["units"][uid]
-    kind = board["printed"]["types"][unit["type"]]
+    kind = board["printed"]["types"].get(unit["type"])
+    if kind is None:
+        return f"{unit['type']} {uid}"  # an Outpost carried aboard (9.0)
     face = kind["back"] if unit["damaged"] else kind["front"]
     mark = "*" if unit["damaged"] else ""
     if "beam" in face:
@@ -110,16 +112,71 @@ def planet_text(board: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
+def war_text(board: dict[str, Any], lang: str) -> list[str]:
+    """The galactic map as a list of the systems where something is: each planet's World or
+    Outpost marker and the units in its box, each fleet marker and the ships in it that the
+    player may see (the rest of an enemy fleet is secret: D.1)."""
+    i = _i(lang)
+    war, units, systems = board["war"], board["units"], board["printed"]["systems"]
+    side_names = {side: names[i] for side, names in SIDE_NAME.items()}
+    lines = [
+        (
+            f"turn {war['turn']}, {war['phase']}; prestige {war['prestige']}; resources "
+            if i == 0
+            else f"ターン{war['turn']}、{war['phase']}; 威信{war['prestige']}; 資源 "
+        )
+        + ", ".join(f"{side_names[s]} {n}" for s, n in war["resources"].items())
+    ]
+
+    def listed(at: str) -> str:
+        here = [u for u, x in units.items() if x["at"] == at]
+        cargo = [u for u, x in units.items() if x["at"] is None and x["aboard"] in here]
+        return ", ".join(unit_text(board, u) for u in [*here, *cargo])
+
+    for sid, system in systems.items():
+        rows = []
+        for planet in system["planets"]:
+            marker = war["planets"].get(planet)
+            mark = "" if marker is None else f" [{marker['marker']} {side_names[marker['owner']]}]"
+            inside = listed(f"box:{planet}")
+            if mark or inside:
+                rows.append(f"    {planet}{mark}: {inside or '·'}")
+        for number, fleet in war["fleets"].items():
+            if fleet["system"] == sid:
+                seen = listed(f"fleet:{number}") or ("(secret)", "(秘密)")[i]
+                rows.append(f"    {number}{' ↷' if fleet['moved'] else ''}: {seen}")
+        if rows:
+            lines += [f"  {system['name'][lang]}:", *rows]
+    return lines
+
+
+def _war_battle(board: dict[str, Any]) -> dict[str, Any]:
+    """The board of the war's battle under way, drawn as a battle of part 1: only its units."""
+    battle = board["battle"]
+    if battle["kind"] == "space":
+        return board
+    places = {*battle["fleets"], battle["box"]}
+    units = board["units"]
+    inside = {u for u, x in units.items() if x["at"] in places}
+    inside |= {u for u, x in units.items() if x["aboard"] in inside}
+    printed = {**board["printed"], "map": {"hexes": board["printed"]["maps"][battle["planet"]]}}
+    return {**board, "printed": printed, "units": {u: units[u] for u in inside}}
+
+
 def render(board: dict[str, Any], lang: str) -> str:
     i = _i(lang)
     printed = board["printed"]["scenario"]
     battle = board["battle"]
-    head = (
-        f"Scenario {printed['number']}: {printed['name']['en']}"
-        if i == 0
-        else f"シナリオ{printed['number']}: {printed['name']['ja']}"
-    )
+    head = printed["name"][lang]  # the campaign game has no number
+    if printed["number"] is not None:
+        head = (
+            f"Scenario {printed['number']}: " if i == 0 else f"シナリオ{printed['number']}: "
+        ) + head
     lines = [head, printed["victory"][lang]]
+    if "war" in board:
+        lines += war_text(board, lang)
+        if battle is not None:
+            board = _war_battle(board)
     if battle is not None:
         lines.append(
             f"round {battle['round']}/{battle['rounds']}"

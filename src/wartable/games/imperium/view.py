@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict
 from typing import Any
 
@@ -62,7 +62,6 @@ def view(state: State, player: str | None) -> dict[str, Any]:
 
 def _printed(c: Components, scenario_id: str) -> dict[str, Any]:
     scenario = c.scenarios[scenario_id]
-    board = c.board
     ships = {t for force in scenario.forces.values() for t in force.ships}
     ground = {
         gid
@@ -70,6 +69,37 @@ def _printed(c: Components, scenario_id: str) -> dict[str, Any]:
         for force in scenario.forces.values()
         if g.side == force.side and g.kind in force.draw
     }
+    planet = scenario.planet
+    return {
+        "scenario": {
+            "number": scenario.number,
+            "name": scenario.name,
+            "kind": scenario.kind,
+            "rounds": scenario.rounds,
+            "victory": scenario.victory_text,
+            "planet": None if planet is None else planet.name,
+        },
+        "board": board_geometry(c),
+        "map": None
+        if planet is None or scenario.kind != "planetary"
+        else {"hexes": list(planet.map.hexes)},
+        "types": type_faces(c, ships, ground),
+    }
+
+
+def board_geometry(c: Components) -> dict[str, Any]:
+    """The space combat board's size and the area of its planet (12.1)."""
+    board = c.board
+    return {
+        "levels": board.levels,
+        "rows": board.rows,
+        "columns": board.columns,
+        "planet": board.planet,
+    }
+
+
+def type_faces(c: Components, ships: Iterable[str], ground: Iterable[str]) -> dict[str, Any]:
+    """The printed counters of these ship and ground types, with both faces."""
     types: dict[str, Any] = {}
     for tid in sorted(ships):
         kind = c.ships[tid]
@@ -91,27 +121,7 @@ def _printed(c: Components, scenario_id: str) -> dict[str, Any]:
             "front": asdict(unit.front),
             "back": asdict(unit.back),
         }
-    planet = scenario.planet
-    return {
-        "scenario": {
-            "number": scenario.number,
-            "name": scenario.name,
-            "kind": scenario.kind,
-            "rounds": scenario.rounds,
-            "victory": scenario.victory_text,
-            "planet": None if planet is None else planet.name,
-        },
-        "board": {
-            "levels": board.levels,
-            "rows": board.rows,
-            "columns": board.columns,
-            "planet": board.planet,
-        },
-        "map": None
-        if planet is None or scenario.kind != "planetary"
-        else {"hexes": list(planet.map.hexes)},
-        "types": types,
-    }
+    return types
 
 
 def printed(c: Components, scenario_id: str) -> dict[str, Any]:
@@ -134,19 +144,23 @@ def show(state: State, known: list[str]) -> None:
     state["shown"].extend(uid for uid in known if uid not in state["shown"])
 
 
-def determinize(state: State, player: str, rng: random.Random) -> State:
+def determinize(
+    state: State, player: str, rng: random.Random, where: Callable[[str], str] | None = None
+) -> State:
     """Deal the other side's secret cargo afresh among its transports at the same place (the
-    fleet they are in), into the room the rest of their cargo leaves, never onto a transport
-    whose whole cargo is known. The units and the transports are sorted first, so the deal
-    depends only on what `player` knows and on `rng`."""
+    fleet they are in; `where` names another grouping of the ships, the galactic war's), into
+    the room the rest of their cargo leaves, never onto a transport whose whole cargo is known.
+    The units and the transports are sorted first, so the deal depends only on what `player`
+    knows and on `rng`."""
     units = state["units"]
+    place_of = where or (lambda ship: str(units[ship]["at"]))
     secret = secret_cargo(state, player)
-    for place in sorted({units[units[uid]["aboard"]]["at"] for uid in secret}):
-        pool = [uid for uid in secret if units[units[uid]["aboard"]]["at"] == place]
+    for place in sorted({place_of(units[uid]["aboard"]) for uid in secret}):
+        pool = [uid for uid in secret if place_of(units[uid]["aboard"]) == place]
         slots = [
             ship
             for ship in sorted(units)
-            if units[ship]["at"] == place
+            if place_of(ship) == place
             and units[ship]["side"] != player
             and is_ship(state, ship)
             and ship not in state["shown"]

@@ -13,6 +13,7 @@ from wartable.games.imperium.setup import galactic_battle
 from wartable.games.imperium.state import units_at
 from wartable.games.imperium.war import hidden
 from wartable.games.imperium.war.movement import max_jumps, ship_jumps, warship
+from wartable.games.imperium.war.state import arrival
 
 
 def board() -> State:
@@ -81,8 +82,8 @@ def test_i121_ships_seen_in_battle_stay_known_while_they_stay_in_their_fleet() -
 def test_9_0_i121_the_enemy_s_troops_on_the_track_show_their_kind_only() -> None:
     state = board()
     state["war"]["track"]["3"] = [
-        {"side": IMPERIAL, "type": "imperial_infantry_4"},
-        {"side": IMPERIAL, "type": "imperial_dd"},
+        arrival(state, IMPERIAL, "imperial_infantry_4"),
+        arrival(state, IMPERIAL, "imperial_dd"),
     ]
     track = hidden.view(state, TERRAN)["war"]["track"]["3"]
     assert track == [

@@ -82,14 +82,28 @@ def begin(ctx: Context, state: State, side: str, action: Action) -> None:
         state["war"]["fleets"][number]["moved"] = True
     marker = state["war"]["planets"].get(planet)
     world = marker["owner"] if marker is not None and marker["marker"] == WORLD else None
-    state["battle"] = planetary_battle(side, [fleet_at(n) for n in fleets], planet, world, ROUNDS)
+    state["battle"] = planetary_battle(
+        side, [fleet_at(n) for n in fleets], planet, world, ROUNDS, on_map(state, planet)
+    )
     planetary.start(ctx, state, then="war_attack")
+
+
+def on_map(state: State, planet: str) -> dict[str, str]:
+    """13.4: the units still on a contested planet's map since its last battle, and their
+    hexes (none once it is no longer contested)."""
+    units, where = state["units"], box(planet)
+    kept = state["war"].get("surface", {}).get(planet, {})
+    return {uid: h for uid, h in kept.items() if uid in units and units[uid]["at"] == where}
 
 
 @after_battle("war_attack")
 def _over(ctx: Context, state: State) -> None:
     battle = state["battle"]
     invader, planet = battle["invader"], battle["planet"]
+    surface = state["war"].setdefault("surface", {})
+    surface.pop(planet, None)
+    if battle["outcome"]["control"] == "contested":  # 13.4: they stay where they are
+        surface[planet] = {uid: h for uid, h in battle["hexes"].items() if uid in state["units"]}
     unlock(state, battle["destroyed"])
     reveal(state, list(battle["outcome"]["on_planet"][invader]) + in_orbit(state))
     reveal(state, list(battle["outcome"]["on_planet"][other(invader)]))

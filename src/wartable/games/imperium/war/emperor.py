@@ -9,7 +9,7 @@ from wartable.engine import Context, State
 from wartable.games.imperium.components import IMPERIAL
 from wartable.games.imperium.war.construction import in_use
 from wartable.games.imperium.war.setup import draw
-from wartable.games.imperium.war.state import battles
+from wartable.games.imperium.war.state import arrival, battles
 
 DROP = "drop"  # the Offensive Order table's drop troops (B.2)
 
@@ -33,5 +33,5 @@ def send(ctx: Context, state: State, forces: dict[str, int]) -> list[str]:
                 used[ship.id] += 1
                 ships.append(ship.id)
     box = war["track"].setdefault(str(war["turn"]), [])
-    box += [{"side": IMPERIAL, "type": t, "temporary": True} for t in [*ships, *troops]]
+    box += [arrival(state, IMPERIAL, t, temporary=True) for t in [*ships, *troops]]
     return ships

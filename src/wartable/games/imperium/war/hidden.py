@@ -36,11 +36,10 @@ from wartable.engine import State
 from wartable.engine.rules import Path
 from wartable.games.imperium.state import is_ship, ship_type
 from wartable.games.imperium.war.movement import ship_jumps, warship
-from wartable.games.imperium.war.state import battles
+from wartable.games.imperium.war.state import OUTPOST
 from wartable.games.imperium.war.transport import kind
 
 HIDDEN_PLACES = ("fleet", "box", "pool")
-TROOPS = ("infantry", "drop")
 
 
 def _in_battle(state: State) -> set[str]:
@@ -56,25 +55,33 @@ def _in_battle(state: State) -> set[str]:
 
 def secret_units(state: State, player: str | None) -> list[str]:
     """The units `player` may not see, in id order (with what they carry: its "aboard" names
-    a secret unit)."""
+    a secret unit). Only a unit's side and what is public (the battle, `war["seen"]`) show it
+    in sight: a place or a carrier this function does not know (a secret) keeps it secret."""
     seen = known(state)
     plain = _in_battle(state)
+    units = state["units"]
     secret = set()
-    for uid, unit in state["units"].items():
+    for uid, unit in units.items():
         if unit["side"] == player or uid in plain:
             continue
         at = unit["at"]
         if at is None:
             continue  # aboard: secret with its carrier
-        if at.partition(":")[0] in HIDDEN_PLACES and uid not in seen:
+        if uid not in seen and (not isinstance(at, str) or _place_kind(at) in HIDDEN_PLACES):
             secret.add(uid)
-    for uid, unit in state["units"].items():
+    for uid, unit in units.items():
         carrier = unit["aboard"]
         if carrier is None or unit["side"] == player:
             continue
         if state["battle"] is None or _carrier(state, carrier) in secret:
             secret.add(uid)  # 11.5: cargo is a note on the fleet sheet (in battle: part 1's)
     return sorted(secret)
+
+
+def _place_kind(at: str) -> str:
+    """ "fleet", "box" or "pool" for a place of the war; anything else (a secret) as "pool"."""
+    kind = at.partition(":")[0]
+    return kind if kind in HIDDEN_PLACES else "pool"
 
 
 def known(state: State) -> dict[str, str]:
@@ -88,24 +95,33 @@ def known(state: State) -> dict[str, str]:
 
 
 def _carrier(state: State, uid: str) -> str:
-    """The outermost unit carrying `uid`, or itself."""
-    aboard = state["units"][uid]["aboard"]
+    """The outermost unit carrying `uid`, or itself (or the secret it is aboard)."""
+    unit = state["units"].get(uid)
+    if unit is None:
+        return uid
+    aboard = unit["aboard"]
     return uid if aboard is None else _carrier(state, aboard)
 
 
 def _track(state: State, player: str | None) -> Iterator[tuple[str, int, dict[str, Any]]]:
-    """The other side's troops on the turn record track: (turn, index, entry)."""
-    ground = battles(state).ground
+    """The other side's troops on the turn record track (those that show their kind only,
+    `state.arrival`): (turn, index, entry)."""
     for turn, arrivals in state["war"]["track"].items():
         for i, entry in enumerate(arrivals):
-            t = entry["type"]
-            if entry["side"] != player and t in ground and ground[t].kind in TROOPS:
+            if entry["side"] != player and "kind" in entry:
                 yield turn, i, entry
 
 
+SECRET_FIELDS = ("type", "damaged", "at", "aboard")  # all of a unit but its side (its id's)
+
+
 def hidden_paths(state: State, player: str | None) -> Iterator[Path]:
+    units = state["units"]
     for uid in secret_units(state, player):
-        yield ("units", uid)
+        for field in SECRET_FIELDS:
+            if field == "type" and units[uid]["type"] == OUTPOST:
+                continue  # a marker out of the shared pile: how many are out is public (I124)
+            yield ("units", uid, field)
     for turn, i, _ in _track(state, player):
         yield ("war", "track", turn, i, "type")
 
@@ -116,11 +132,8 @@ def view(state: State, player: str | None) -> dict[str, Any]:
     secret = set(secret_units(state, player))
     war = copy.deepcopy(state["war"])
     war["seen"] = known(state)
-    ground = battles(state).ground
     for turn, i, entry in _track(state, player):
-        war["track"][turn][i] = {k: v for k, v in entry.items() if k != "type"} | {
-            "kind": ground[entry["type"]].kind
-        }
+        war["track"][turn][i] = {k: v for k, v in entry.items() if k != "type"}
     units = {uid: dict(u) for uid, u in state["units"].items() if uid not in secret}
     return {"war": war, "units": units}
 
@@ -159,7 +172,7 @@ def determinize(state: State, player: str, rng: random.Random) -> State:
             piles[("box", unit["side"], what)].append(uid)
     for key in sorted(piles, key=str):
         pile = piles[key]
-        places = [units[uid]["at"] for uid in pile]
+        places = sorted(units[uid]["at"] for uid in pile)  # what is dealt, not who had it
         rng.shuffle(places)
         for uid, at in zip(pile, places, strict=True):
             units[uid]["at"] = at

@@ -128,8 +128,9 @@ def _neglect(ctx: Context, state: State, uid: str) -> None:
     if uid not in state["units"]:  # gone with the transport that carried it
         return
     unit, side = state["units"][uid], state["units"][uid]["side"]
-    why = msg(f"maintenance of {uid}", f"{uid}の整備")
-    (die,) = ctx.roll(side, 1, "14.1", why)
+    # the die is public, the unit it is for is the owner's secret (ruling I121)
+    (die,) = ctx.roll(side, 1, "14.1", msg("maintenance of an unpaid unit", "未払いユニットの整備"))
+    ctx.say(msg(f"that die was for {uid}", f"{uid}のためのダイス"), to=[side], rule="14.1")
     if is_ship(state, uid):
         t = ship_type(state, uid)
         failed = die + _helped(state, uid) <= t.face(unit["damaged"]).maintenance

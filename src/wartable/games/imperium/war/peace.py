@@ -69,7 +69,8 @@ def campaign_winner(state: State) -> str | None:
 def begin(ctx: Context, state: State) -> None:
     war = state["war"]
     winner = campaign_winner(state)
-    if winner is not None:
+    limit = state["options"].get("campaign_wars", 0)
+    if winner is not None or (limit and war["war"] >= limit):  # ruling I123: a draw at the limit
         finish(state, winner)
         return
     returned = war["ended"] != TERRAN  # the Imperium keeps them only when it lost

@@ -30,6 +30,7 @@ from wartable.games.imperium.war.setup import filled, fleet_room
 from wartable.games.imperium.war.state import (
     OUTPOST,
     WORLD,
+    arrival,
     battles,
     box,
     fleet_at,
@@ -78,7 +79,7 @@ def _arriving(state: State, side: str) -> list[str]:
 def _delay(state: State, uid: str) -> None:
     """Q4: to the next turn's box of the track, to try again then."""
     war, unit = state["war"], state["units"].pop(uid)
-    entry = {"side": unit["side"], "type": unit["type"]}
+    entry = arrival(state, unit["side"], unit["type"])
     if uid in war["reinforce"]["temporary"]:
         entry["temporary"] = True
         if unit["type"] in war["temporary"]:

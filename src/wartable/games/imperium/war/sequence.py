@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from wartable.engine import State
 from wartable.games.imperium.components import IMPERIAL, TERRAN
-from wartable.games.imperium.war.state import gal
+from wartable.games.imperium.war.state import arrival, gal
 
 ADMINISTRATIVE = ("interference", "appeal", "income", "reinforcements", "construction")
 ACTION = ("segment_1", "segment_2", "segment_3", "segment_4")
@@ -86,7 +86,7 @@ def schedule(state: State, side: str, type_id: str, turn: int, *, built: bool = 
     """Put a unit on the turn record track, to arrive on game turn `turn` (9.0); `built`: bought
     in the construction step, so under construction until then (B.2 Prohibition)."""
     assert turn > state["war"]["turn"], "no unit arrives on the turn it is built (9.0)"
-    entry = {"side": side, "type": type_id, **({"built": True} if built else {})}
+    entry = arrival(state, side, type_id, **({"built": True} if built else {}))
     state["war"]["track"].setdefault(str(turn), []).append(entry)
 
 

@@ -31,7 +31,9 @@ While a phase waits for decisions it keeps its working data under its own key: `
 (8.0), ``crisis`` and ``gift`` (B.2 events), ``segment`` (10.0, `segment`), ``contact`` and
 ``retreats`` (a space battle of the war and the ships leaving it, `contact`). Kept from one
 segment to the next: ``disclosed`` (what 11.3 made the enemy say of each fleet marker),
-``seen`` (units both sides have seen in a battle, and where: `hidden`), ``earth_bb`` (9.0).
+``seen`` (units both sides have seen in a battle, and where: `hidden`), ``earth_bb`` (9.0),
+``surface`` (the hexes of the units on each contested planet's map, where the next battle
+there resumes: 13.4, `attack`).
 
 A fleet's ships are the units "at" ``"fleet:TF1"``; a monitor, ground unit or fighter in a planet
 box is "at" ``"box:sol_1"`` (11.7, 11.8); a unit aboard a transport has ``"aboard"`` set
@@ -40,12 +42,15 @@ box is "at" ``"box:sol_1"`` (11.7, 11.8); a unit aboard a transport has ``"aboar
 
 from __future__ import annotations
 
+from typing import Any
+
 from wartable.engine import State
 from wartable.games.imperium.components import SIDES, Components
 from wartable.games.imperium.state import FLEET_PREFIX, carried_by, comp
 from wartable.games.imperium.war.galaxy import Galaxy, galaxy
 
 WORLD, OUTPOST = "world", "outpost"
+TROOPS = ("infantry", "drop")  # the ground kinds drawn at random from a cup (9.0)
 
 
 def gal(state: State) -> Galaxy:
@@ -127,6 +132,16 @@ def lose(state: State, uid: str) -> None:
     free to be built again (12.8)."""
     for gone in [uid, *carried_by(state, uid)]:
         del state["units"][gone]
+
+
+def arrival(state: State, side: str, type_id: str, **marks: bool) -> dict[str, Any]:
+    """An entry of the turn record track (9.0). Infantry and drop troops also carry their kind,
+    what the enemy sees of them (a counter drawn from a cup: ruling I121)."""
+    entry: dict[str, Any] = {"side": side, "type": type_id, **marks}
+    ground = battles(state).ground.get(type_id)
+    if ground is not None and ground.kind in TROOPS:
+        entry["kind"] = ground.kind
+    return entry
 
 
 def battles(state: State) -> Components:
