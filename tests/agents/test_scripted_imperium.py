@@ -55,6 +55,17 @@ def test_it_plays_only_legal_actions_from_either_seat_to_the_end(scenario: int) 
     assert evaluation("imperium")(game) == expected  # a finished game is valued by its result
 
 
+def test_a_computer_seat_plays_a_war_scenario_to_its_end() -> None:
+    """Scenario 6 (the galactic war) with both seats computer: the player has no war plan yet
+    and chooses among the legal actions at random, so a war against it always ends."""
+    game = wartable.new_game("imperium", seed=1, options={"scenario": 6})
+    agents = {TERRAN: Scripted(1), IMPERIAL: Scripted(2)}
+    while not game.over:
+        player = game.to_act[0]
+        game.apply(player, decide(agents[player], game, player))
+    assert game.result is not None and len(game.actions) > 100
+
+
 def test_its_choice_does_not_depend_on_the_cargo_it_cannot_see() -> None:
     """Ruling I40: the Terrans know which troops are aboard the Imperial transports, not which
     transport holds which. A determinized copy re-deals that cargo; the Terran player, seeing

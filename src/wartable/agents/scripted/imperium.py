@@ -647,6 +647,10 @@ class Scripted(Agent):
             raise ValueError("the view offers no legal action to choose from")
         if len(options) == 1:
             return options[0]
+        if view["board"].get("war") is not None:
+            # the galactic war (issue 12) has no plan of its own yet: a legal choice at random,
+            # which plays every war to its end (the conformance kit's random play)
+            return self.random.choice(options)
         table = Table(view)
         decide = DECIDE.get(table.step.get("kind", ""))
         if decide is None:
