@@ -28,11 +28,25 @@ from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta.components import JUPITER_BOX
-from wartable.games.zeta.existence import presence
+from wartable.games.zeta.existence import Presence, presence
 from wartable.games.zeta.flow import next_phase, phase, step, wait
 from wartable.games.zeta.state import card_of, comp, on_map
 
-Legal = Callable[[State], list[Action]]
+Pieces = list[tuple[str, dict[str, Any]]]  # (id, unit or character), in id order
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What the kinds of order read while the legal actions are listed, found once for the
+    listing rather than once by each kind: who is at each location (`presence`), and the active
+    faction's units and characters that may act (12.2-12.4). Read only: the kinds share it."""
+
+    here: Presence
+    units: Pieces
+    characters: Pieces
+
+
+Legal = Callable[[State, Scene], list[Action]]
 Apply = Callable[[Context, State, Action], None]
 Describe = Callable[[State, Action], Msg]
 Settle = Callable[[Context, State], bool]
@@ -191,43 +205,44 @@ def free(state: State, key: str) -> bool:
     return not moved(state, key) and not ordered(state, key)
 
 
-def own_units(state: State) -> list[tuple[str, dict[str, Any]]]:
+def own_units(state: State) -> Pieces:
     """The active faction's units that may act now (12.2-12.4), in id order."""
-    faction = current(state)["faction"]
-    return [
-        (uid, u)
-        for uid, u in state["units"].items()
-        if u["faction"] == faction and on_map(u["at"]) and acting(state, u["at"])
-    ]
+    return own_pieces(state, state["units"])
 
 
-def own_characters(state: State) -> list[tuple[str, dict[str, Any]]]:
+def own_characters(state: State) -> Pieces:
+    """The active faction's characters that may act now, in id order."""
+    return own_pieces(state, state["characters"])
+
+
+def own_pieces(state: State, pieces: dict[str, dict[str, Any]]) -> Pieces:
     faction = current(state)["faction"]
     return [
-        (cid, ch)
-        for cid, ch in state["characters"].items()
-        if ch["faction"] == faction and on_map(ch["at"]) and acting(state, ch["at"])
+        (key, piece)
+        for key, piece in pieces.items()
+        if piece["faction"] == faction and on_map(piece["at"]) and acting(state, piece["at"])
     ]
 
 
 def legal(state: State, faction: str) -> list[Action]:
-    first = [a for before in FORCED for a in before(state)]
+    scene = Scene(presence(state), own_units(state), own_characters(state))
+    first = [a for before in FORCED for a in before(state, scene)]
     if first:
         return first
-    actions = [a for kind in ORDERS.values() for a in kind.legal(state)]
-    if may_end(state):
+    actions = [a for kind in ORDERS.values() for a in kind.legal(state, scene)]
+    if may_end(state, scene):
         actions.append({"end": True})
     return actions
 
 
-def may_end(state: State) -> bool:
+def may_end(state: State, scene: Scene) -> bool:
     """Ruling S14: the Jupiter fleet enters the map in the first Titans Space phase (33.3)."""
     if any(check(state) for check in DUE):
         return False
     act = current(state)
     if act["type"] != "space":
         return True
-    return not any(u["at"] == JUPITER_BOX for _, u in own_units(state))
+    return not any(u["at"] == JUPITER_BOX for _, u in scene.units)
 
 
 def kind_of(action: Action) -> str:

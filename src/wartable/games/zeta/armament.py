@@ -21,6 +21,7 @@ from wartable.games.zeta.state import (
     comp,
     governed,
     on_map,
+    out_of_stock,
     stock,
     to_factory,
     units_at,
@@ -31,6 +32,7 @@ BASE_AP = 10  # rule 5.4
 BELT_AP = 6  # rule 30.2
 MASS_COST = 4  # rule 7.2: 2 AP, in half points
 REFIT_COST = 1  # rule 8.3: 0.5 AP, in half points
+FACTORY = "factory"  # rule 6.1
 
 
 @phase("armament")
@@ -78,19 +80,23 @@ def legal(state: State, faction: str) -> list[Action]:
     c = comp(state)
     ap = state["armament"]["ap"][faction]
     actions: list[Action] = []
-    permitted = [t for t in state["permitted"][faction] if stock(state, faction, t) > 0]
+    out = out_of_stock(state, faction)
+    permitted = [t for t in state["permitted"][faction] if stock(state, faction, t, out) > 0]
     if ap >= MASS_COST:
         actions += [{"mass_produce": t} for t in permitted]  # 7.2-7.4
-    factory = sorted({state["units"][uid]["type"] for uid in units_at(state, "factory", faction)})
+    stored: set[str] = set()  # the types in the factory box
+    destroy: list[Action] = []  # 5.6: the units on the maps
+    for uid, u in state["units"].items():  # one pass for both: this runs at every decision
+        if u["faction"] == faction:
+            if u["at"] == FACTORY:
+                stored.add(u["type"])
+            elif on_map(u["at"]):
+                destroy.append({"destroy": uid})
+    factory = sorted(stored)
     actions += [{"produce": t} for t in factory if ap >= 2 * c.unit(t).pp]  # 6.2
     if ap >= REFIT_COST:
         actions += [{"refit": out, "for": t} for out in factory for t in permitted if t != out]
-    actions += [
-        {"destroy": uid}
-        for uid, u in state["units"].items()
-        if u["faction"] == faction and on_map(u["at"])
-    ]  # 5.6
-    return [*actions, {"done": True}]
+    return [*actions, *destroy, {"done": True}]
 
 
 def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
@@ -105,7 +111,7 @@ def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
     ctx.say(describe(state, faction, action), rule=next(r for k, r in RULE.items() if k in action))
     if "mass_produce" in action:
         ap[faction] -= MASS_COST
-        add_unit(state, faction, action["mass_produce"], "factory")
+        add_unit(state, faction, action["mass_produce"], FACTORY)
     elif "produce" in action:
         ap[faction] -= 2 * c.unit(action["produce"]).pp
         uid = _in_factory(state, faction, action["produce"])
@@ -113,14 +119,14 @@ def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
     elif "refit" in action:
         ap[faction] -= REFIT_COST
         del state["units"][_in_factory(state, faction, action["refit"])]  # 8.2: to the stock
-        add_unit(state, faction, action["for"], "factory")
+        add_unit(state, faction, action["for"], FACTORY)
     else:
         destroy(ctx, state, faction, action["destroy"])
 
 
 def _in_factory(state: State, faction: str, type_id: str) -> str:
     """The first of the faction's factory counters of a type (they are all alike)."""
-    factory = units_at(state, "factory", faction)
+    factory = units_at(state, FACTORY, faction)
     return next(uid for uid in factory if state["units"][uid]["type"] == type_id)
 
 

@@ -19,18 +19,18 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.zeta.action import current, moved, order, own_characters, own_units
+from wartable.games.zeta.action import Scene, current, moved, order
 from wartable.games.zeta.carrying import carry, ship_with_room, ships_at
 from wartable.games.zeta.components import fits
-from wartable.games.zeta.existence import Presence, character_may_stand, presence
+from wartable.games.zeta.existence import Presence, character_may_stand
 from wartable.games.zeta.state import comp, place_name, unit_name
 
 
-def movers(state: State) -> list[tuple[str, dict[str, Any]]]:
+def movers(state: State, scene: Scene) -> list[tuple[str, dict[str, Any]]]:
     """The active faction's units and characters that may still move (14.5, 14.9)."""
     if current(state)["type"] != "atmosphere":
         return []
-    found = own_units(state) + own_characters(state)
+    found = scene.units + scene.characters
     return [(key, piece) for key, piece in found if not moved(state, key)]
 
 
@@ -85,21 +85,21 @@ def may_launch(state: State, key: str, at: str) -> bool:
     return own_ship_with_room(state, up) is not None  # 14.11
 
 
-def legal_descend(state: State) -> list[Action]:
+def legal_descend(state: State, scene: Scene) -> list[Action]:
     c = comp(state)
-    here = presence(state)
+    here = scene.here
     actions: list[Action] = []
-    for key, piece in movers(state):
+    for key, piece in movers(state, scene):
         area = c.drop_area(piece["at"])
         if area is not None:
             actions += [{"descend": key, "to": h} for h in descents(state, key, area, here)]
     return actions
 
 
-def legal_launch(state: State) -> list[Action]:
+def legal_launch(state: State, scene: Scene) -> list[Action]:
     return [
         {"launch": key}
-        for key, piece in movers(state)
+        for key, piece in movers(state, scene)
         if piece["at"].startswith("ground:") and may_launch(state, key, piece["at"])
     ]
 

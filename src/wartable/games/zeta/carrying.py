@@ -13,13 +13,12 @@ aptitude fits (2.4, ruling S33).
 from __future__ import annotations
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.zeta.action import current, free, moved, order, own_characters, own_units
+from wartable.games.zeta.action import Scene, current, free, moved, order
 from wartable.games.zeta.components import fits
 from wartable.games.zeta.existence import (
     character_may_stand,
     may_board,
     may_stand_alone,
-    presence,
 )
 from wartable.games.zeta.state import carried_by, comp, map_of, unit_name, units_at
 
@@ -61,9 +60,9 @@ def ship_with_room(state: State, at: str, faction: str) -> str | None:
     return next((uid for uid in ships_at(state, at, faction) if room(state, uid) > 0), None)
 
 
-def legal_load(state: State) -> list[Action]:
+def legal_load(state: State, scene: Scene) -> list[Action]:
     c = comp(state)
-    units = own_units(state)
+    units = scene.units
     ships = [(sid, s) for sid, s in units if s["type"] in c.ships and not moved(state, sid)]
     actions: list[Action] = []
     for mid, m in units:
@@ -77,28 +76,26 @@ def legal_load(state: State) -> list[Action]:
     return actions
 
 
-def legal_unload(state: State) -> list[Action]:
+def legal_unload(state: State, scene: Scene) -> list[Action]:
     c = comp(state)
     faction = current(state)["faction"]
-    here = presence(state)
     return [
         {"unload": mid}
-        for mid, m in own_units(state)
+        for mid, m in scene.units
         if m["carrier"] is not None
         and fits(c.ms[m["type"]].aptitude, map_of(m["at"]))
-        and may_stand_alone(state, m["at"], faction, here)
+        and may_stand_alone(state, m["at"], faction, scene.here)
     ]
 
 
-def legal_board(state: State) -> list[Action]:
-    units = own_units(state)
+def legal_board(state: State, scene: Scene) -> list[Action]:
     actions: list[Action] = []
-    for cid, ch in own_characters(state):
+    for cid, ch in scene.characters:
         if not free(state, cid):
             continue
         actions += [
             {"board": cid, "on": uid}
-            for uid, u in units
+            for uid, u in scene.units
             if u["at"] == ch["at"]
             and uid != ch["on"]
             and not moved(state, uid)
@@ -107,13 +104,12 @@ def legal_board(state: State) -> list[Action]:
     return actions
 
 
-def legal_alight(state: State) -> list[Action]:
+def legal_alight(state: State, scene: Scene) -> list[Action]:
     faction = current(state)["faction"]
-    here = presence(state)
     return [
         {"alight": cid}
-        for cid, ch in own_characters(state)
-        if ch["on"] is not None and character_may_stand(state, ch["at"], faction, here)
+        for cid, ch in scene.characters
+        if ch["on"] is not None and character_may_stand(state, ch["at"], faction, scene.here)
     ]
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta import bases
-from wartable.games.zeta.action import current, due, forced, order, untouched
+from wartable.games.zeta.action import Scene, current, due, forced, order, untouched
 from wartable.games.zeta.components import COLONY_SITES
 from wartable.games.zeta.state import bases_at, comp, place_name
 from wartable.games.zeta.strike import strike
@@ -65,7 +65,7 @@ def landing_targets(state: State) -> list[str]:
 
 
 @forced
-def legal_land(state: State) -> list[Action]:
+def legal_land(state: State, scene: Scene) -> list[Action]:
     return [{"land": bid} for bid in landing_targets(state)]
 
 
@@ -94,7 +94,7 @@ def describe_land(state: State, action: Action) -> Msg:
     return msg(f"the colony drops on {name['en']}", f"{name['ja']}へのコロニー落し")
 
 
-def legal_drop(state: State) -> list[Action]:
+def legal_drop(state: State, scene: Scene) -> list[Action]:
     act = current(state)
     faction = act["faction"]
     info = colony(state)
@@ -134,7 +134,7 @@ def must_move(state: State) -> bool:
     return mine(state) and not current(state).get("colony_moved")
 
 
-def legal_move(state: State) -> list[Action]:
+def legal_move(state: State, scene: Scene) -> list[Action]:
     if not must_move(state):
         return []
     c = comp(state)

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta import bases
-from wartable.games.zeta.action import current, order, untouched
+from wartable.games.zeta.action import Scene, current, order, untouched
 from wartable.games.zeta.nuke import TITANS
 from wartable.games.zeta.state import comp
 from wartable.games.zeta.strike import strike
 
 
-def legal_demolish(state: State) -> list[Action]:
+def legal_demolish(state: State, scene: Scene) -> list[Action]:
     act = current(state)
     bid = state["nuke"]["base"]
     if act["faction"] != TITANS or act["type"] != "ground" or bid not in state["bases"]:

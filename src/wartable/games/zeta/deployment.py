@@ -20,6 +20,7 @@ next deployment phase (ruling S27).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import cache, partial
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta.carrying import room
@@ -32,7 +33,14 @@ from wartable.games.zeta.components import (
     JUPITER_FLEET,
     fits,
 )
-from wartable.games.zeta.existence import Presence, may_settle, may_stand_alone, presence, settle
+from wartable.games.zeta.existence import (
+    Presence,
+    may_settle,
+    may_stand_alone,
+    on_land,
+    presence,
+    settle,
+)
 from wartable.games.zeta.flow import next_phase, phase, step, wait
 from wartable.games.zeta.setup import load_stack
 from wartable.games.zeta.state import (
@@ -110,37 +118,50 @@ ARRIVALS = {JUPITER_FLEET: jupiter_fleet, "gryps2": gryps2}  # the events of the
 
 
 def actors(state: State) -> tuple[str, ...]:
-    return tuple(f for f in FACTIONS if next(placements(state, f), None) is not None)
+    here = cache(partial(presence, state))  # at most once for the three factions
+    return tuple(f for f in FACTIONS if next(placements(state, f, here), None) is not None)
 
 
 def legal(state: State, faction: str) -> list[Action]:
-    return list(placements(state, faction))
+    return list(placements(state, faction, cache(partial(presence, state))))
 
 
-def placements(state: State, faction: str) -> Iterator[Action]:
-    """What the faction may place now, one action at a time (so `actors` stops at the first)."""
+def placements(state: State, faction: str, here: Callable[[], Presence]) -> Iterator[Action]:
+    """What the faction may place now, one action at a time (so `actors` stops at the first);
+    `here` gives `presence`, found only if asked: often the first placement needs none."""
     c = comp(state)
-    here = presence(state)
     used = state["deployment"]["used"]
     pending = {
         u["type"] for u in state["units"].values() if u["faction"] == faction and u["at"] == PENDING
     }
+    bases = governed(state, faction) if pending else []
+    alone: dict[str, bool] = {}  # base -> whether an MS may stand alone there, asked once a base
     for type_id in sorted(pending):
         unit = c.unit(type_id)
         points = SHIP_POINTS if type_id in c.ships else MS_POINTS
-        for bid in governed(state, faction):
+        for bid in bases:
             base = state["bases"][bid]
             if (
                 c.bases[bid].level(base["level"]).dp - used.get(bid, 0) >= points
                 and fits(unit.aptitude, c.bases[bid].map)
-                and (type_id in c.ships or may_stand_alone(state, base["at"], faction, here))
+                and (type_id in c.ships or may_stand_alone_at(state, bid, faction, here, alone))
             ):
                 yield {"deploy": type_id, "to": bid}
         if type_id in c.ms:
             yield from ({"deploy": type_id, "to": uid} for uid in docks(state, faction, type_id))
     for cid, ch in state["characters"].items():
         if ch["faction"] == faction and ch["at"] == PENDING:
-            yield from ({"place": cid, "to": at} for at in places(state, cid, ch["code"], here))
+            yield from ({"place": cid, "to": at} for at in places(state, cid, ch["code"], here()))
+
+
+def may_stand_alone_at(
+    state: State, bid: str, faction: str, here: Callable[[], Presence], alone: dict[str, bool]
+) -> bool:
+    """`may_stand_alone` at a base, remembered in `alone`."""
+    if bid not in alone:
+        at = state["bases"][bid]["at"]
+        alone[bid] = on_land(state, at) or may_stand_alone(state, at, faction, here())
+    return alone[bid]
 
 
 def units_pending(state: State, faction: str, type_id: str) -> list[str]:

@@ -13,7 +13,6 @@ are shuffled, so the copy depends only on what the faction knows and on the gene
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from wartable.engine import State
 from wartable.games.zeta.components import FACTIONS, NUKE_SITES
@@ -27,8 +26,10 @@ def determinize(state: State, player: str, rng: random.Random) -> State:
     for faction in FACTIONS:
         if faction == player:
             continue
-        shown = [card for card in state["drawn"] if card_of(card)[0] == faction]
-        pool = sorted((Counter(five_cards(c, faction)) - Counter(shown)).elements())
+        pool = sorted(five_cards(c, faction))
+        for card in state["drawn"]:  # its five less those shown, still in order
+            if card in pool and card_of(card)[0] == faction:
+                pool.remove(card)
         rng.shuffle(pool)
         chosen = len(state["kept"][faction])
         state["kept"][faction] = pool[:chosen]

@@ -14,7 +14,7 @@ and may fight this phase (29.2.4). La Vie en Rose repairs itself only as any shi
 from __future__ import annotations
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.zeta.action import current, free, order, ordered, own_units
+from wartable.games.zeta.action import Scene, current, free, order, ordered
 from wartable.games.zeta.carrying import room
 from wartable.games.zeta.state import comp, unit_name
 
@@ -32,12 +32,12 @@ def escorts(state: State, ship: str) -> list[str]:
     return [uid for uid, by in docked(state).items() if by == ship]
 
 
-def legal(state: State) -> list[Action]:
+def legal(state: State, scene: Scene) -> list[Action]:
     act = current(state)
     if act["type"] == "atmosphere":
         return []  # 12.7: only atmospheric movement
     c = comp(state)
-    units = own_units(state)
+    units = scene.units
     actions: list[Action] = []
     for sid, ship in units:
         if ship["type"] != DOCK or ordered(state, sid) or sid in act["mp"]:

@@ -52,11 +52,14 @@ def _base_shelters(state: State, at: str, faction: str, here: Presence | None) -
     return False
 
 
+def on_land(state: State, at: str) -> bool:
+    """13.8: on land and coast an MS stands on its own, whoever is there."""
+    return at.startswith("ground:") and comp(state).terrain(at) != "ocean"
+
+
 def may_stand_alone(state: State, at: str, faction: str, here: Presence | None = None) -> bool:
     """Whether an MS of `faction` may be at `at` with no ship carrying it."""
-    if at.startswith("ground:") and comp(state).terrain(at) != "ocean":
-        return True  # 13.8: on land and coast an MS stands on its own
-    return _base_shelters(state, at, faction, here)
+    return on_land(state, at) or _base_shelters(state, at, faction, here)
 
 
 def character_may_stand(state: State, at: str, faction: str, here: Presence | None = None) -> bool:

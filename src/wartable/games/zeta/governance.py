@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta import bases
-from wartable.games.zeta.action import current, free, order, own_characters, own_units, settle
+from wartable.games.zeta.action import Scene, current, free, order, settle
 from wartable.games.zeta.components import SIDE6
 from wartable.games.zeta.state import bases_at, comp, unit_name
 
@@ -37,26 +37,39 @@ def targets(state: State, at: str) -> list[str]:
     return found
 
 
-def power(state: State, key: str) -> int:
-    """The governance of a unit and the characters aboard it, or of a character (17.6, S4)."""
+def power(state: State, key: str, crews: dict[str, int] | None = None) -> int:
+    """The governance of a unit and the characters aboard it, or of a character (17.6, S4).
+    A caller asking about many units passes `crew` once as `crews`."""
     c = comp(state)
     if key in state["characters"]:
         return c.characters[key].gov
-    aboard = sum(
-        c.characters[cid].gov for cid, ch in state["characters"].items() if ch["on"] == key
-    )
+    aboard = (crews if crews is not None else crew(state)).get(key, 0)
     return c.unit(state["units"][key]["type"]).gov + aboard
 
 
-def legal(state: State) -> list[Action]:
+def crew(state: State) -> dict[str, int]:
+    """The governance of the characters aboard each unit (ruling S4)."""
+    c = comp(state)
+    found: dict[str, int] = {}
+    for cid, ch in state["characters"].items():
+        if ch["on"] is not None:
+            found[ch["on"]] = found.get(ch["on"], 0) + c.characters[cid].gov
+    return found
+
+
+def legal(state: State, scene: Scene) -> list[Action]:
     if current(state)["type"] == "atmosphere":
         return []  # 12.7
-    pieces = own_units(state)
-    pieces += [(cid, ch) for cid, ch in own_characters(state) if ch["on"] is None]
+    pieces = scene.units + [(cid, ch) for cid, ch in scene.characters if ch["on"] is None]
+    crews = crew(state)
+    bases_here: dict[str, list[str]] = {}  # location -> its `targets`, found once a location
     actions: list[Action] = []
     for key, piece in pieces:
-        if free(state, key) and power(state, key) > 0:
-            actions += [{"govern": key, "base": bid} for bid in targets(state, piece["at"])]
+        if free(state, key) and power(state, key, crews) > 0:
+            at = piece["at"]
+            if at not in bases_here:
+                bases_here[at] = targets(state, at)
+            actions += [{"govern": key, "base": bid} for bid in bases_here[at]]
     return actions
 
 

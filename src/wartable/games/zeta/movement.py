@@ -20,15 +20,15 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.zeta.action import current, order, ordered, own_units
+from wartable.games.zeta.action import Scene, current, order, ordered
 from wartable.games.zeta.carrying import carry
-from wartable.games.zeta.components import BELT, SIDE3, fits
+from wartable.games.zeta.components import BELT, SIDE3, Components, fits
 from wartable.games.zeta.dock import escorts
-from wartable.games.zeta.existence import presence
+from wartable.games.zeta.existence import Presence, others_here
 from wartable.games.zeta.state import (
-    carried_by,
     comp,
     foreign_military,
+    foreign_military_hexes,
     place_name,
     unit_name,
 )
@@ -41,49 +41,77 @@ def full_mp(state: State, type_id: str) -> int:
     return SHIP_MP if type_id in comp(state).ships else MS_MP
 
 
-def cost(state: State, here: dict[str, set[str]], faction: str, to: str) -> int:
-    """13.4-13.7: 1, plus 1 for other factions' units or another's military base there."""
-    extra = bool(here.get(to, set()) - {faction}) or foreign_military(state, to, faction)
-    return 2 if extra else 1  # 13.7: never more than 1 extra
+def dearer(state: State, here: Presence, faction: str) -> set[str]:
+    """13.4-13.6: the hexes that cost 1 more to enter, where another faction's units (or
+    characters, ruling S34) are or another faction governs a military base."""
+    crowded = {at for at, factions in here.items() if factions - {faction}}
+    return crowded | foreign_military_hexes(state, faction)
 
 
-def may_go(state: State, unit: dict[str, Any], to: str) -> bool:
-    c = comp(state)
+def cost(state: State, faction: str, to: str, dear: set[str] | None = None) -> int:
+    """13.4-13.7: 1, plus 1 where another faction's units are or it governs a military base,
+    never more. A caller asking about many hexes passes `dearer` once as `dear`."""
+    if dear is None:
+        extra = others_here(state, to, faction) or foreign_military(state, to, faction)
+    else:
+        extra = to in dear
+    return 2 if extra else 1
+
+
+def closed_hex(state: State, faction: str) -> str | None:
+    """32.1.2: Side 3's hex while the faction may not enter it."""
+    side3 = state["bases"].get(SIDE3)
+    if side3 is None or faction == NEO_ZEON or state["side3_open"]:
+        return None
+    at: str = side3["at"]
+    return at
+
+
+def may_go(c: Components, unit: dict[str, Any], to: str, closed: str | None) -> bool:
+    """Whether a unit may step into `to`; `closed` is `closed_hex`."""
     if to.startswith("box:"):
         return False  # 30.3.4, 33.3: no unit moves into a box
     if unit["type"] in c.ms and c.terrain(to) == "ocean":
         return False  # 13.9
-    side3 = state["bases"].get(SIDE3)
-    closed = unit["faction"] != NEO_ZEON and not state["side3_open"]
-    return not (closed and side3 is not None and side3["at"] == to)  # 32.1.2
+    return to != closed  # 32.1.2
 
 
-def may_move(state: State, uid: str, unit: dict[str, Any]) -> bool:
-    """Whether a unit may step on its own now."""
+def held_ships(state: State) -> set[str | None]:
+    """12.6: the ships carrying an MS told to recover or govern (they may not move)."""
+    act, units = current(state), state["units"]
+    return {units[key]["carrier"] for key in (*act["recover"], *act["govern"]) if key in units}
+
+
+def may_move(state: State, uid: str, unit: dict[str, Any], held: set[str | None]) -> bool:
+    """Whether a unit may step on its own now; `held` is `held_ships`."""
     c = comp(state)
     if unit["carrier"] is not None or ordered(state, uid) or unit["at"] == BELT:
         return False  # 15.2 it rides; 16.4, 17.3; 30.3.4
     if unit["type"] in c.ships:
-        return not any(ordered(state, ms) for ms in carried_by(state, uid))  # 12.6
+        return uid not in held  # 12.6
     return unit["at"].startswith("ground:") and fits(c.ms[unit["type"]].aptitude, "ground")
 
 
-def legal(state: State) -> list[Action]:
+def legal(state: State, scene: Scene) -> list[Action]:
+    """Every step a unit may make now. What does not depend on the unit (the dearer hexes, the
+    held ships, Side 3) is found once: this runs at every order of a phase."""
     act = current(state)
     if act["type"] == "atmosphere":
         return []  # 12.7
     c = comp(state)
     faction = act["faction"]
-    here = presence(state)
+    dear = dearer(state, scene.here, faction)
+    held = held_ships(state)
+    closed = closed_hex(state, faction)
     actions: list[Action] = []
-    for uid, unit in own_units(state):
+    for uid, unit in scene.units:
         left = act["mp"].get(uid, full_mp(state, unit["type"]))
-        if not left or not may_move(state, uid, unit):
+        if not left or not may_move(state, uid, unit, held):
             continue
         actions += [
             {"move": uid, "to": to}
             for to in c.neighbours(unit["at"])
-            if may_go(state, unit, to) and cost(state, here, faction, to) <= left
+            if may_go(c, unit, to, closed) and cost(state, faction, to, dear) <= left
         ]
     return actions
 
@@ -92,7 +120,7 @@ def apply(ctx: Context, state: State, action: Action) -> None:
     act = current(state)
     uid, to = action["move"], action["to"]
     unit = state["units"][uid]
-    spent = cost(state, presence(state), act["faction"], to)
+    spent = cost(state, act["faction"], to)
     left = act["mp"].get(uid, full_mp(state, unit["type"])) - spent
     carry(state, uid, to)
     act["mp"][uid] = left

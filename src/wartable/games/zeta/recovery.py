@@ -10,9 +10,9 @@ the orders (`wartable.games.zeta.governance`).
 from __future__ import annotations
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.zeta.action import current, free, order, own_units
+from wartable.games.zeta.action import Scene, current, free, order
 from wartable.games.zeta.components import SIDE6
-from wartable.games.zeta.existence import others_here, presence
+from wartable.games.zeta.existence import others_here
 from wartable.games.zeta.state import bases_at, comp, unit_name
 
 CAPACITY = 3  # rule 16.5: three times the deployment points
@@ -26,15 +26,15 @@ def capacity(state: State, bid: str) -> int:
     return CAPACITY * comp(state).bases[bid].level(base["level"]).dp
 
 
-def legal(state: State) -> list[Action]:
+def legal(state: State, scene: Scene) -> list[Action]:
     act = current(state)
     if act["type"] == "atmosphere":
         return []  # 12.7
     faction = act["faction"]
-    here = presence(state)
+    here = scene.here
     damaged = [
         (uid, unit)
-        for uid, unit in own_units(state)
+        for uid, unit in scene.units
         if unit["back"] and free(state, uid) and not others_here(state, unit["at"], faction, here)
     ]  # 16.1, 16.3, 16.4; ruling S35
     return [

@@ -31,6 +31,8 @@ The stock (8.1) is not stored: it is the faction's counter mix less its counters
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from wartable.engine import Msg, State, msg
@@ -77,12 +79,21 @@ def to_factory(state: State, uid: str) -> None:
     unit.update(at="out" if gone else "factory", carrier=None, back=False)
 
 
-def stock(state: State, faction: str, type_id: str) -> int:
-    """Counters of a type still in the faction's stock (rule 7.4, 8.1)."""
-    used = sum(
-        1 for u in state["units"].values() if u["faction"] == faction and u["type"] == type_id
-    )
+def stock(state: State, faction: str, type_id: str, out: Counter[str] | None = None) -> int:
+    """Counters of a type still in the faction's stock (rule 7.4, 8.1). A caller asking about
+    many types passes `out_of_stock` once as `out`."""
+    if out is None:
+        used = sum(
+            1 for u in state["units"].values() if u["faction"] == faction and u["type"] == type_id
+        )
+    else:
+        used = out[type_id]
     return comp(state).mix[faction].get(type_id, 0) - used
+
+
+def out_of_stock(state: State, faction: str) -> Counter[str]:
+    """How many counters of each type the faction has taken out of its stock (8.1)."""
+    return Counter(u["type"] for u in state["units"].values() if u["faction"] == faction)
 
 
 def units_at(state: State, at: str, faction: str | None = None) -> list[str]:
@@ -104,8 +115,17 @@ def wounded_box(character: dict[str, Any]) -> str | None:
     return at[len(WOUNDED) :] if at.startswith(WOUNDED) else None
 
 
-def on_map(at: str) -> bool:
-    return at.startswith(("space:", "ground:", "box:"))
+class _OnMap(dict[str, bool]):
+    """Whether a location is on the maps (a hex or a box), remembered for each location: the
+    orders ask it of every counter on every decision, and a dict lookup is the cheapest
+    answer. The locations are few (the hexes, the boxes and the off-map places)."""
+
+    def __missing__(self, at: str) -> bool:
+        found = self[at] = at.startswith(("space:", "ground:", "box:"))
+        return found
+
+
+on_map: Callable[[str], bool] = _OnMap().__getitem__
 
 
 def bases_at(state: State, at: str) -> list[str]:
@@ -151,8 +171,14 @@ def unit_name(state: State, key: str) -> Msg:
 
 def foreign_military(state: State, at: str, faction: str) -> bool:
     """Whether another faction governs a military base at `at` (13.6, 18.1)."""
+    return at in foreign_military_hexes(state, faction)
+
+
+def foreign_military_hexes(state: State, faction: str) -> set[str]:
+    """Where another faction governs a military base (13.6, 18.1)."""
     c = comp(state)
-    return any(
-        state["bases"][bid]["owner"] not in (None, faction) and c.bases[bid].military
-        for bid in bases_at(state, at)
-    )
+    return {
+        b["at"]
+        for bid, b in state["bases"].items()
+        if b["owner"] not in (None, faction) and c.bases[bid].military
+    }

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.zeta.action import current, on_start, order
+from wartable.games.zeta.action import Scene, current, on_start, order
 from wartable.games.zeta.carrying import carry
 from wartable.games.zeta.components import AXIS, BELT, GRYPS2, SIDE3
 from wartable.games.zeta.existence import character_may_stand, may_stand_alone
@@ -113,7 +113,7 @@ def destinations(state: State, bid: str) -> list[str]:
     return found
 
 
-def legal(state: State) -> list[Action]:
+def legal(state: State, scene: Scene) -> list[Action]:
     act = current(state)
     if act["type"] != "space":
         return []  # 30.3.2, 31.4.2

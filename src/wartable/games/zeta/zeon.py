@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta import bases
-from wartable.games.zeta.action import after_order, current, forced, order
+from wartable.games.zeta.action import Scene, after_order, current, forced, order
 from wartable.games.zeta.carrying import ship_with_room
 from wartable.games.zeta.components import KILIMANJARO, SIDE3
 from wartable.games.zeta.state import add_unit, comp, place_name
@@ -88,7 +88,7 @@ def check(ctx: Context, state: State) -> bool:
 
 
 @forced
-def legal(state: State) -> list[Action]:
+def legal(state: State, scene: Scene) -> list[Action]:
     if state["zeon"]["africa"] != "due" or current(state)["faction"] != NEO_ZEON:
         return []
     c = comp(state)
