@@ -52,3 +52,22 @@ def test_s56_a_mined_base_destroyed_otherwise_stays_secret() -> None:
     open_phase(g, "titans", "ground")
     assert legal(g, "demolish") == []
     assert g.view("aeug")["board"]["nuke"]["base"] is None
+
+
+def test_36_8_once_the_card_is_shown_the_base_can_no_longer_be_blown_up() -> None:
+    g = game(nuke="jaburo")
+    g.state["nuke"]["revealed"] = True  # the AEUG governed Jaburo: the card left the game
+    open_phase(g, "titans", "ground")
+    assert g.state["bases"]["jaburo"]["owner"] == "titans"
+    assert legal(g, "demolish") == []
+
+
+def test_36_7_15_7_a_character_left_standing_on_no_base_goes_aboard_or_is_lost() -> None:
+    g = game(nuke="jaburo")
+    g.state["characters"]["jamitov"].update(at=JABURO, on=None)  # standing on the base
+    open_phase(g, "titans", "ground")
+    script_game(g, [6] * 8)  # every unit and Jamitov come through the blast
+    g.apply("titans", {"demolish": "jaburo"})
+    jamitov = g.state["characters"]["jamitov"]
+    assert "jaburo" not in g.state["bases"]
+    assert jamitov["at"] != JABURO or jamitov["on"] in g.state["units"]  # aboard a survivor

@@ -65,3 +65,18 @@ def test_29_2_2_s57_not_once_it_has_moved_nor_when_it_recovers_itself() -> None:
     open_phase(g, "aeug", "space")
     g.apply("aeug", {"recover": granada, "base": "granada"})  # 29.2.5: as any ship
     assert legal(g, "dock") == []
+
+
+def test_29_2_2_once_it_repairs_it_has_chosen_move_and_may_not_recover_or_govern() -> None:
+    g = game()
+    dock = next(u for u, x in g.state["units"].items() if x["type"] == "la_vie_en_rose")
+    g.state["units"][dock]["back"] = True
+    gm = next(
+        u for u, x in g.state["units"].items() if x["at"] == "space:M5" and x["type"] == "gm2"
+    )
+    g.state["units"][gm]["back"] = True
+    open_phase(g, "aeug", "space")
+    assert {"recover": dock, "base": "granada"} in legal(g, "recover")
+    g.apply("aeug", {"dock": gm, "by": dock})
+    assert all(a["recover"] != dock for a in legal(g, "recover"))
+    assert all(a.get("govern") != dock for a in legal(g, "govern"))

@@ -95,3 +95,16 @@ def test_s55_no_speech_at_side6_nor_in_another_faction_s_phase() -> None:
     open_phase(g, "titans", "ground")
     g.apply("titans", {"end": True})
     assert g.state["step"]["kind"] != "speech"
+
+
+def test_29_1_2_s55_not_aboard_a_unit_la_vie_en_rose_repaired() -> None:
+    """A ship repaired by the dock ship (29.2.2) has recovered: Quattro aboard it may not speak."""
+    g = game()
+    ship = quattro_at(g, "space:K5")  # Side 5
+    g.state["units"][ship]["back"] = True
+    dock = put(g, "aeug", "la_vie_en_rose", "space:K5")
+    open_phase(g, "aeug", "space")
+    g.apply("aeug", {"dock": ship, "by": dock})
+    g.apply("aeug", {"end": True})
+    assert g.state["step"]["kind"] != "speech"
+    assert "quattro" in g.state["characters"]

@@ -201,8 +201,11 @@ def ordered(state: State, key: str) -> bool:
 
 
 def free(state: State, key: str) -> bool:
-    """Neither moved nor given another order: it may still choose anything (12.5)."""
-    return not moved(state, key) and not ordered(state, key)
+    """Neither moved nor given another order: it may still choose anything (12.5). A dock ship
+    that has repaired a unit has chosen Move (29.2.2)."""
+    act = current(state)
+    docking = act.get("docked", {}).values()
+    return key not in act["mp"] and not ordered(state, key) and key not in docking
 
 
 def own_units(state: State) -> Pieces:

@@ -24,7 +24,12 @@ from wartable.games.zeta import bases, puru
 from wartable.games.zeta.battle import battle, proceed
 from wartable.games.zeta.carrying import ship_with_room
 from wartable.games.zeta.components import PURU_NZ
-from wartable.games.zeta.existence import may_settle, may_stand_alone, settle
+from wartable.games.zeta.existence import (
+    character_may_stand,
+    may_settle,
+    may_stand_alone,
+    settle,
+)
 from wartable.games.zeta.flow import step, wait
 from wartable.games.zeta.state import (
     WOUNDED,
@@ -321,18 +326,19 @@ def eliminated(state: State, uid: str) -> Msg:
     return msg(f"{who['en']} is eliminated", f"{who['ja']}が除去")
 
 
-def exposed(state: State, at: str, faction: str) -> bool:
+def exposed(state: State, at: str, faction: str, character: bool = False) -> bool:
     """25.11 with 15.6 (rulings S13, S44): whether an MS or character of `faction` needs a carrier
     at `at`: never at an own military base, which houses it (20.4); always at another faction's;
-    elsewhere in space and ocean unless a neutral military base or a political base shelters it
-    with no one else there."""
+    elsewhere unless a neutral military base or a political base shelters it with no one else
+    there, or, for an MS, on land (13.8; a character needs a base there too, 13.10)."""
     c = comp(state)
     if any(
         c.bases[bid].military and state["bases"][bid]["owner"] == faction
         for bid in bases_at(state, at)
     ):
         return False
-    return foreign_military(state, at, faction) or not may_stand_alone(state, at, faction)
+    stands = character_may_stand if character else may_stand_alone
+    return foreign_military(state, at, faction) or not stands(state, at, faction)
 
 
 def strand(ctx: Context, state: State, at: str, housed: list[str], checks: list[str]) -> None:
@@ -355,9 +361,11 @@ def strand(ctx: Context, state: State, at: str, housed: list[str], checks: list[
     for cid, ch in state["characters"].items():
         if ch["at"] != at or ch["on"] is not None or cid in housed or cid in checks:
             continue
-        if exposed(state, at, ch["faction"]) and may_settle(state, cid, at):
+        if not exposed(state, at, ch["faction"], character=True):
+            continue
+        if may_settle(state, cid, at):
             settle(state, cid, at)
-        elif exposed(state, at, ch["faction"]):
+        else:
             checks.append(cid)
 
 

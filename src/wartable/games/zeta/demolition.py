@@ -25,6 +25,8 @@ def legal_demolish(state: State, scene: Scene) -> list[Action]:
         return []
     if state["bases"][bid]["owner"] != TITANS or not untouched(state):
         return []  # 36.4: governed as the action begins, before any movement
+    if state["nuke"]["revealed"]:
+        return []  # 36.8: the card has been shown and has left the game
     return [{"demolish": bid}]
 
 
@@ -33,8 +35,11 @@ def apply_demolish(ctx: Context, state: State, action: Action) -> None:
     base = state["bases"][bid]
     state["nuke"]["revealed"] = True  # 36.4: the card is shown
     ctx.reveal()
-    strike(ctx, state, base["at"], TITANS, base["level"], "36.5", True)
+    at, level = base["at"], base["level"]
+    # 36.7 first: the hex has no base when the survivors' footing is checked (15.7), as with
+    # the colony (35.7.2)
     bases.destroy(ctx, state, bid, "36.7")
+    strike(ctx, state, at, TITANS, level, "36.5", True)
 
 
 def describe_demolish(state: State, action: Action) -> Msg:

@@ -32,7 +32,7 @@ def podiums(state: State) -> list[str]:
     quattro = state["characters"].get(QUATTRO)
     if act["faction"] != AEUG or quattro is None or not on_map(quattro["at"]):
         return []
-    ordered = {*act["govern"], *act["recover"]}
+    ordered = {*act["govern"], *act["recover"], *act.get("docked", {})}  # docked: recovered
     if act.get("speech") == BARRED or QUATTRO in ordered or quattro["on"] in ordered:
         return []  # 29.1.2
     c = comp(state)
