@@ -74,9 +74,21 @@ def test_30_4_7_s51_granada_hurts_axis_one_step_more_and_pins_it() -> None:
     assert g.state["bases"]["granada"]["level"] == 2
     assert g.state["bases"]["axis"]["level"] == 2 and g.state["bases"]["axis"]["stuck"]
     open_phase(g, "neo_zeon", "space")
-    assert g.state["action"]["mobile"] == []  # it never moves again
+    assert not any("shift" in a for a in g.legal_actions("neo_zeon"))  # it never moves again
+
+
+def test_30_4_1_30_4_7_s61_a_stuck_axis_still_attacks_where_it_stays() -> None:
+    g = game()
+    axis_at(g, "space:M5")
+    g.state["bases"]["axis"]["stuck"] = True  # it attacked Granada before (30.4.7)
+    open_phase(g, "neo_zeon", "space")
+    assert not any("shift" in a for a in g.legal_actions("neo_zeon"))  # 30.4.7: no move
     g.apply("neo_zeon", {"end": True})
-    assert g.state["step"]["kind"] != "axis_attack"
+    assert g.legal_actions("neo_zeon") == [{"axis_attack": "granada"}, {"axis_attack": None}]
+    script_game(g, [6, 2])  # Granada -1; Axis -3 (2 is -2, one step worse)
+    g.apply("neo_zeon", {"axis_attack": "granada"})  # 30.4.1: it did not move
+    assert g.state["bases"]["granada"]["level"] == 2
+    assert g.state["bases"]["axis"]["level"] == 0 and g.state["bases"]["axis"]["stuck"]
 
 
 def test_30_4_7_s51_a_1_against_von_braun_destroys_axis_and_strands_its_units() -> None:

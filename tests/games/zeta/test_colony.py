@@ -120,3 +120,41 @@ def test_35_8_23_3_a_colony_is_a_ship_of_defence_7_in_a_battle(monkeypatch: Monk
     assert g.legal_actions("aeug") == [{"hit": "colony"}]
     g.apply("aeug", {"hit": "colony"})
     assert g.state["colony"]["back"]  # 7 hits flip it
+
+
+def test_35_8_s54_seven_more_hits_remove_the_colony(monkeypatch: MonkeyPatch) -> None:
+    g = game()
+    colony_at(g, "titans", "space:D9")
+    put(g, "aeug", "salamis_kai", "space:D9")
+
+    def seven_hits(ctx: Context, state: State) -> str | None:
+        hits = {"defender": (7, ship_targets(state, "defender"))}
+        return inflict(ctx, state, hits, "ship", following("bombing"))
+
+    battle(monkeypatch, g, {"bombing": seven_hits}, by="aeug")
+    g.apply("aeug", {"hit": "colony"})  # 7 hits flip it
+    assert g.state["colony"]["back"] and g.state["colony"]["at"] == "space:D9"
+    battle(monkeypatch, g, {"bombing": seven_hits}, by="aeug")  # a later battle
+    assert g.legal_actions("aeug") == [{"hit": "colony"}]
+    g.apply("aeug", {"hit": "colony"})  # 7 more on its back: it is gone (35.8)
+    assert g.state["colony"] == {**g.state["colony"], "owner": None, "at": None, "back": False}
+    said = [e["msg"]["en"] for e in g.events if e.get("rule") == "35.8"]
+    assert said == ["the Colony is damaged", "the Colony is destroyed"]
+
+
+def test_35_8_s54_fourteen_hits_at_once_remove_the_colony(monkeypatch: MonkeyPatch) -> None:
+    g = game()
+    colony_at(g, "titans", "space:D9")
+    put(g, "aeug", "salamis_kai", "space:D9")
+
+    def fourteen_hits(ctx: Context, state: State) -> str | None:
+        hits = {"defender": (14, ship_targets(state, "defender"))}
+        return inflict(ctx, state, hits, "ship", following("bombing"))
+
+    battle(monkeypatch, g, {"bombing": fourteen_hits}, by="aeug")
+    g.apply("aeug", {"hit": "colony"})  # 7 for its front
+    assert g.legal_actions("aeug") == [{"hit": "colony"}]  # 7 more for its back
+    g.apply("aeug", {"hit": "colony"})
+    assert g.state["colony"]["at"] is None and g.state["colony"]["owner"] is None
+    said = [e["msg"]["en"] for e in g.events if e.get("rule") == "35.8"]
+    assert said == ["the Colony is destroyed"]

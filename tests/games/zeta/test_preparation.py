@@ -8,9 +8,8 @@ from pytest import MonkeyPatch
 
 from games.zeta.helpers import C, battle, board, game, open_phase, put
 from support.dice import script_game
-from wartable.engine import Game
+from wartable.engine import Context, Game, State
 from wartable.games.zeta import combat, preparation
-from wartable.games.zeta.combat import following
 from wartable.games.zeta.damage import command
 
 
@@ -91,10 +90,29 @@ def test_20_5_one_pilot_per_ms_and_only_one_with_ms_values(monkeypatch: MonkeyPa
     board(g, "lila", hizack)
     put(g, "aeug", "argama", "space:D9")
     prep_only(monkeypatch, g)
-    # Jerid may not take Lila's Hizack, Bask may fly nothing: each has one answer, made for him
+    # S49: Jerid, decided first, may take the Hizack Lila sits in: she is not decided yet
+    assert options(g) == [{"place": "jerid_1", "on": ship}, {"place": "jerid_1", "on": hizack}]
+    g.apply("titans", {"place": "jerid_1", "on": ship})
     said = [e["msg"]["en"] for e in g.events if e.get("rule") == "20.5"]
-    assert [line.split()[0] for line in said] == ["Jerid", "Bask"]
+    assert [line.split()[0] for line in said] == ["Jerid", "Bask"]  # Bask: one answer, made
     assert options(g) == [{"place": "lila", "on": hizack}, {"place": "lila", "on": ship}]
+
+
+def test_20_5_s49_a_pilot_decided_earlier_may_take_the_ms_one_decided_later_leaves(
+    monkeypatch: MonkeyPatch,
+) -> None:
+    g = game()
+    ship = put(g, "titans", "alexandria", "space:D9")
+    hizack = put(g, "titans", "hizack", "space:D9", carrier=ship)
+    board(g, "jerid_1", ship)
+    board(g, "lila", hizack)
+    put(g, "aeug", "argama", "space:D9")
+    prep_only(monkeypatch, g)
+    g.apply("titans", {"place": "jerid_1", "on": hizack})  # the swap: he takes her Hizack
+    # 20.5: one pilot an MS: Lila may no longer stay in it; the ship is her one place, made for her
+    assert g.state["characters"]["jerid_1"]["on"] == hizack
+    assert g.state["characters"]["lila"]["on"] == ship
+    assert fight(g)["prep"][:2] == ["jerid_1", "lila"]
 
 
 def test_20_6_29_6_an_nt_only_ms_sorties_only_with_an_nt_pilot(monkeypatch: MonkeyPatch) -> None:
@@ -181,17 +199,40 @@ def test_29_1_2_a_quattro_who_fights_will_not_speak(monkeypatch: MonkeyPatch) ->
     assert prepared["captains"] == {argama: "quattro"}
 
 
-def test_19_1_a_battle_runs_all_six_steps() -> None:
+def test_19_1_a_battle_runs_all_six_steps(monkeypatch: MonkeyPatch) -> None:
     g = game()
-    ship = put(g, "titans", "alexandria", "space:D9")
-    hizack = put(g, "titans", "hizack", "space:D9", carrier=ship)
-    argama = put(g, "aeug", "argama", "space:D9")
+    at = "space:K5"  # Side 5, an AEUG political base: the sixth step rolls there (28.4)
+    ship = put(g, "titans", "alexandria", at)
+    hizack = put(g, "titans", "hizack", at, carrier=ship)
+    put(g, "aeug", "argama", at)
+    ran: list[str] = []
+
+    def spy(name: str, run: combat.CombatStep) -> combat.CombatStep:
+        def step(ctx: Context, state: State) -> str | None:
+            ran.append(name)
+            return run(ctx, state)
+
+        return step
+
+    steps = {name: spy(name, run) for name, run in combat.COMBAT_STEPS.items()}
+    monkeypatch.setattr(combat, "COMBAT_STEPS", steps)
     open_phase(g, "titans", "space")
     g.apply("titans", {"end": True})
-    script_game(g, [6, 6, 6, 6, 6, 6, 6])
-    g.apply("titans", {"fight": "space:D9", "against": ["aeug"]})
-    g.apply("titans", {"sortie": hizack})
-    assert [e["rule"] for e in g.events if e["kind"] == "roll"] == ["21.5"]
+    start = len(g.events)
+    script_game(g, [6] * 20)  # 21.5, 22.3, 23.4, the ships' guns (24.4), 28.4: all sixes
+    g.apply("titans", {"fight": at, "against": ["aeug"]})
+    g.apply("titans", {"sortie": hizack})  # 20.3
     g.apply("titans", {"bomb": True})  # 22.1; the Argama fires AA at the bomber
-    assert following("preparation") == "air"
-    assert argama in g.state["units"]
+    g.apply("titans", {"bombard": True})  # 24.1, the attacker first
+    g.apply("aeug", {"bombard": True})
+    while g.state["step"]["kind"] == "allocate":
+        g.apply(g.to_act[0], g.legal_actions(g.to_act[0])[0])
+    assert list(dict.fromkeys(ran)) == list(combat.STEPS)  # each step ran, in the order of 19.1
+    chapters = [
+        e["rule"].split(".")[0]
+        for e in g.events[start:]
+        if e.get("rule", "").split(".")[0] in ("20", "21", "22", "23", "24", "28")
+    ]
+    assert list(dict.fromkeys(chapters)) == ["20", "21", "22", "23", "24", "28"]
+    assert chapters == sorted(chapters, key=int)  # no step's line comes after a later step's
+    assert g.state["action"] is None or g.state["action"].get("battle") is None  # 19.3: over

@@ -111,3 +111,52 @@ def test_29_4_4_the_aeug_black_qubeley_leaves_the_game_when_lost() -> None:
     to_factory(g.state, bq)
     to_factory(g.state, gm)
     assert g.state["units"][bq]["at"] == "out" and g.state["units"][gm]["at"] == "factory"
+
+
+def test_29_4_3_29_5_1_s62_a_judau_and_a_glemy_recovered_this_turn_bring_them_at_once() -> None:
+    g = game()
+    g.state["turn"] = 7
+    neo_zeon_puru(g)
+    argama = put(g, "aeug", "argama", "space:D9")
+    g.state["characters"]["judau"] = {"faction": "aeug", "at": "wounded:M", "on": None}
+    gwadan = put(g, "neo_zeon", "gwadan", "space:E9")
+    g.state["characters"]["glemy"] = {"faction": "neo_zeon", "at": "wounded:M", "on": None}
+    puru_dies(g)
+    script_game(g, [1, 1])  # 4.4: both recover (the AEUG's check first)
+    restart(g, 8)
+    finish_armament(g)
+    assert g.state["characters"]["judau"]["at"] == "pending"  # to be placed now (4.4.1)
+    assert g.state["puru"]["puru_aeug"] == "waiting" and "puru_aeug" not in g.state["characters"]
+    assert g.state["puru"]["puru_two"] == "waiting"  # not sent to normal deployment (29.5.2)
+    g.apply("aeug", {"place": "judau", "to": "space:D9"})
+    assert g.state["puru"]["puru_aeug"] == "done"  # 29.4.3: he recovered, they come this turn
+    bq = g.state["characters"]["puru_aeug"]["on"]
+    assert g.state["units"][bq]["at"] == "space:D9" and g.state["units"][bq]["carrier"] == argama
+    g.apply("neo_zeon", {"place": "glemy", "to": "space:E9"})
+    red = next(u for u, x in g.state["units"].items() if x["type"] == "red_qubeley_mk2")
+    assert g.state["units"][red]["at"] == "space:E9" and g.state["units"][red]["carrier"] == gwadan
+    assert g.state["characters"]["puru_two"] == {"faction": "neo_zeon", "at": "space:E9", "on": red}
+
+
+def test_29_4_2_15_7_s62_a_black_qubeley_with_no_ship_to_board_in_space_is_lost() -> None:
+    g = game()
+    g.state["turn"] = 7
+    neo_zeon_puru(g)
+    ship = put(g, "aeug", "salamis_kai", "space:D9")  # carries 2, both taken
+    put(g, "aeug", "gm2", "space:D9", carrier=ship)
+    put(g, "aeug", "gm2", "space:D9", carrier=ship)
+    g.state["characters"]["judau"] = {"faction": "aeug", "at": "space:D9", "on": ship}
+    g.state["characters"]["glemy"] = {"faction": "neo_zeon", "at": "dead", "on": None}
+    puru_dies(g)
+    script_game(g, [])
+    restart(g, 8)
+    finish_armament(g)
+    (bq,) = [
+        u
+        for u, x in g.state["units"].items()
+        if x["faction"] == "aeug" and x["type"] == "black_qubeley_mk2"
+    ]
+    assert g.state["units"][bq]["at"] == "out"  # 15.4, 15.7; 29.4.4: out of the game
+    assert g.state["characters"]["puru_aeug"] == {"faction": "aeug", "at": "space:D9", "on": ship}
+    assert any(e.get("rule") == "15.7" for e in g.events)
+    assert g.state["puru"]["puru_aeug"] == "done"

@@ -8,7 +8,7 @@ from support.dice import script_game
 SIDE3 = "space:M3"
 
 
-def test_32_1_3_32_1_4_32_1_5_haman_at_side3_raises_it_and_the_republic_army() -> None:
+def test_32_1_3_32_1_4_32_1_5_s58_haman_at_side3_raises_it_and_the_republic_army() -> None:
     g = game()
     gwadan = put(g, "neo_zeon", "gwadan", "space:L3")
     board(g, "haman", gwadan)
@@ -19,7 +19,9 @@ def test_32_1_3_32_1_4_32_1_5_haman_at_side3_raises_it_and_the_republic_army() -
     army = [u for u, x in g.state["units"].items() if x["type"].startswith("zeon_republic")]
     assert len(army) == 4 and all(g.state["units"][u]["at"] == SIDE3 for u in army)
     ms = [u for u in army if g.state["units"][u]["type"] == "zeon_republic_ms"]
-    assert [g.state["units"][u]["carrier"] for u in ms] == [gwadan] * 3  # the first with room
+    (ship,) = [u for u in army if g.state["units"][u]["type"] == "zeon_republic_ship"]
+    # S58: its MS aboard its own ship (room for two), the third aboard the Gwadan
+    assert [g.state["units"][u]["carrier"] for u in ms] == [ship, ship, gwadan]
     assert all(a["move"] not in army for a in legal(g, "move"))  # 32.1.5
 
 

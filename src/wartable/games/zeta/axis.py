@@ -6,7 +6,9 @@ hex, whether it entered the hex or stayed (30.4.1, 30.4.2): ``{"axis_attack": ba
 ``{"axis_attack": None}`` to let it be. A die says what the target loses (30.4.4), another what
 Axis loses (30.4.5); a base below level 0 is destroyed for ever, at 0 it is neutral (30.4.6).
 Against Granada or Von Braun City Axis's damage is one step worse and Axis never moves again
-(30.4.7; ruling S51). What is left stranded by a destroyed base goes aboard or is lost (15.7).
+(30.4.7; ruling S51); a stuck Axis still attacks a base of the hex where it stays, in the phases
+it could move in but for 30.4.7 (30.4.1; ruling S61). What is left stranded by a destroyed base
+goes aboard or is lost (15.7).
 """
 
 from __future__ import annotations

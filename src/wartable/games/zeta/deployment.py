@@ -62,7 +62,8 @@ ARRIVING: list[Arrival] = []  # what may arrive in any deployment phase (29.4.2,
 
 
 def arrival(arrive: Arrival) -> Arrival:
-    """Register something that may arrive at the start of any deployment phase."""
+    """Register something that may arrive in any deployment phase: tried at its start and again
+    after each character is placed (ruling S62)."""
     ARRIVING.append(arrive)
     return arrive
 
@@ -208,6 +209,8 @@ def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
     if "place" in action:
         settle(state, action["place"], action["to"])
         del state["characters"][action["place"]]["code"]
+        for arrive in ARRIVING:  # 29.4.3: Puru follows a Judau placed now (ruling S62)
+            arrive(ctx, state)
     else:
         c = comp(state)
         type_id, to = action["deploy"], action["to"]

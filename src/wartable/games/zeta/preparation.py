@@ -6,8 +6,9 @@ Each faction of the battle prepares in turn, the attacker's first (20.1), one pi
 then the captain of each of its ships with more than one character able to command it (20.8).
 A choice with only one answer is made for the faction and said in the log.
 
-- a character stays aboard what it is on, or boards an own ship or an own MS taking part with no
-  one else aboard that it may pilot (20.5, 29.6.2): ``{"place": cid, "on": uid}``; aboard nothing
+- a character stays aboard what it is on, or boards an own ship or an own MS taking part that it
+  may pilot and that no one decided before it sits in (20.5, 29.6.2): ``{"place": cid, "on": uid}``
+  (one not yet decided whose MS it takes must go elsewhere, ruling S49); aboard nothing
   (``"on": None``) it is housed in its own military base (20.7), or stands where 15.6 lets it;
   AEUG's Quattro may go aboard a ship as the speaker of the phase (29.1.2): ``"speech": True``;
 - an MS sorties (``{"sortie": uid}``) if its aptitude fits the map (20.9) and, NT-only, it has an
@@ -32,7 +33,7 @@ from wartable.games.zeta.battle import battle, proceed
 from wartable.games.zeta.carrying import room
 from wartable.games.zeta.combat import combat_step, following
 from wartable.games.zeta.components import MASS_QUBELEY, QUATTRO, fits
-from wartable.games.zeta.existence import character_may_stand, may_board
+from wartable.games.zeta.existence import character_may_stand
 from wartable.games.zeta.flow import step, wait
 from wartable.games.zeta.state import bases_at, comp, map_of, unit_name
 
@@ -121,16 +122,34 @@ def own_ships(state: State, faction: str) -> list[str]:
     ]
 
 
+def settled(state: State, cid: str) -> bool:
+    """Whether a character's seat is fixed: decided in this preparation, or not taking part."""
+    fight = battle(state)
+    return cid in fight["prep"] or cid not in fight["taking_part"]
+
+
 def character_options(state: State, faction: str, cid: str) -> list[Action]:
+    """20.5, 20.7 (ruling S49): an MS is free to a character unless one decided before him sits
+    in it; one not yet decided, whose seat he takes, must then go elsewhere, so he may take it
+    only where that one can go aboard an own ship taking part or be aboard nothing."""
     fight = battle(state)
     c = comp(state)
     character = state["characters"][cid]
-    actions: list[Action] = [{"place": cid, "on": character["on"]}]
+    actions: list[Action] = []
+    seat = character["on"]
+    if (
+        seat is None
+        or state["units"][seat]["type"] in c.ships
+        or not any(  # his MS, unless one decided before him now sits in it
+            k != cid and ch["on"] == seat and settled(state, k)
+            for k, ch in state["characters"].items()
+        )
+    ):
+        actions.append({"place": cid, "on": seat})
     if character["on"] is not None and (
         own_base(state, faction) or character_may_stand(state, fight["at"], faction)
     ):
         actions.append({"place": cid, "on": None})  # 20.7, 15.6
-    pilots = {ch["on"] for ch in state["characters"].values()}
     for uid in fight["taking_part"]:
         if uid == character["on"] or uid not in state["units"]:
             continue
@@ -138,11 +157,42 @@ def character_options(state: State, faction: str, cid: str) -> list[Action]:
             continue
         if state["units"][uid]["type"] in c.ships:
             actions.append({"place": cid, "on": uid})  # 20.7
-        elif uid not in pilots and may_board(state, cid, uid):
+        elif may_pilot(state, faction, cid, uid):
             actions.append({"place": cid, "on": uid})  # 20.5
     if may_pledge(state, cid):
         actions += [{"place": cid, "on": sid, "speech": True} for sid in own_ships(state, faction)]
     return actions
+
+
+def may_pilot(state: State, faction: str, cid: str, uid: str) -> bool:
+    """20.5, 29.6.2 (ruling S49): whether `cid` may board the MS `uid` now."""
+    seated = [k for k, ch in state["characters"].items() if ch["on"] == uid and k != cid]
+    if any(settled(state, k) for k in seated):
+        return False
+    c = comp(state)
+    character = c.characters[cid]
+    if not character.can_pilot or (
+        state["units"][uid]["type"] == MASS_QUBELEY and not character.nt
+    ):
+        return False
+    return all(refuge(state, faction) for _ in seated)  # the one he displaces has somewhere
+
+
+def refuge(state: State, faction: str) -> bool:
+    """Whether a character of `faction` put out of his MS still has a place: an own ship taking
+    part (20.7), or aboard nothing at an own military base or where he may stand (20.7, 15.6)."""
+    fight = battle(state)
+    c = comp(state)
+    return (
+        own_base(state, faction)
+        or character_may_stand(state, fight["at"], faction)
+        or any(
+            uid in state["units"]
+            and state["units"][uid]["faction"] == faction
+            and state["units"][uid]["type"] in c.ships
+            for uid in fight["taking_part"]
+        )
+    )
 
 
 def may_pledge(state: State, cid: str) -> bool:

@@ -6,7 +6,8 @@ an order ``{"shift": base, "to": at}`` (30.3.3, 31.4.3), with no movement points
 units or bases. Axis goes between the Asteroid Belt box and the hexes next to it, which no other
 counter does (30.3.3, 30.3.4). Neither ever descends (30.3.5, 31.4.4): they are bases, never units,
 so atmospheric movement (14) cannot take them. Axis moves no more once it has attacked Granada or
-Von Braun City (30.4.7: ``"stuck"`` on the base).
+Von Braun City (30.4.7: ``"stuck"`` on the base), though it may still attack from where it stays
+(30.4.1, ruling S61).
 
 What goes with it (30.3.6, 30.3.7, 31.3; ruling S50): the units governing or recovering at it,
 and — with the default ``station_carry`` option, "all" — every unit and character of its faction in
@@ -44,8 +45,7 @@ def record(state: State) -> None:
         if bid in state["bases"]
         and state["bases"][bid]["owner"] == act["faction"]
         and state["bases"][bid]["level"] >= need
-        and not state["bases"][bid].get("stuck")
-    ]
+    ]  # a stuck Axis is recorded too: it may not move (30.4.7), but may attack (30.4.1, S61)
     act["shifted"] = []
 
 

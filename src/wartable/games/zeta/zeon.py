@@ -3,8 +3,8 @@
 - 32.1.3: as soon as Haman or Mineva is in the Side 3 hex (after any order that brings her there),
   Side 3 becomes a Neo Zeon base at level 3.
 - 32.1.4, 32.1.5: the first time Side 3 comes under Neo Zeon, by any means, the Zeon Republic Army
-  (ruling S12) is placed there as Neo Zeon units, its MS aboard Neo Zeon's ships there as far as
-  there is room;
+  (ruling S12) is placed there as Neo Zeon units, its MS aboard its own ship, then aboard Neo Zeon's
+  other ships there, as far as there is room;
   in an action phase it has made its move (it may not move), so it may fight (ruling S58).
 - 32.2: once Haman or Mineva is on the ground map (only a descent takes her there), Neo Zeon must
   at once place the Zeon Africa unit in the Kilimanjaro hex or one next to it, before any other
@@ -20,7 +20,7 @@ from __future__ import annotations
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta import bases
 from wartable.games.zeta.action import Scene, after_order, current, forced, order
-from wartable.games.zeta.carrying import ship_with_room
+from wartable.games.zeta.carrying import room, ship_with_room
 from wartable.games.zeta.components import KILIMANJARO, SIDE3
 from wartable.games.zeta.state import add_unit, comp, place_name
 
@@ -39,8 +39,8 @@ def leaders_at(state: State, prefix: str) -> list[str]:
 
 
 def place(state: State, gid: str, at: str) -> list[str]:
-    """A group's units at `at`, its MS aboard its ships while there is room; in an action phase
-    they have made their move (32.1.5, 32.2.4)."""
+    """A group's units at `at`, its MS aboard its own ships, then the faction's others there, while
+    there is room (ruling S58); in an action phase they have made their move (32.1.5, 32.2.4)."""
     c = comp(state)
     group = c.groups[gid]
     placed = [
@@ -48,9 +48,11 @@ def place(state: State, gid: str, at: str) -> list[str]:
         for type_id, count in group.units.items()
         for _ in range(count)
     ]
+    own = [uid for uid in placed if state["units"][uid]["type"] in c.ships]
     for uid in placed:
         if state["units"][uid]["type"] in c.ms:
-            state["units"][uid]["carrier"] = ship_with_room(state, at, group.faction)
+            ship = next((sid for sid in own if room(state, sid) > 0), None)  # its own ship first
+            state["units"][uid]["carrier"] = ship or ship_with_room(state, at, group.faction)
     if state["action"] is not None:
         for uid in placed:
             current(state)["mp"][uid] = 0
