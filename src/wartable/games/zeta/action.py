@@ -82,6 +82,39 @@ def settle(name: str) -> Callable[[Settle], Settle]:
     return register
 
 
+def optional_step(
+    name: str,
+    rule: str,
+    choices: Callable[[State], list[str]],
+    carry_out: Callable[[Context, State, str, str], None],
+    describe: Callable[[State, str, Action], Msg],
+) -> None:
+    """A choice the end of the active faction's orders offers when there is one (the Axis
+    attack, the laser, the speech; ruling S59): ``{name: choice}`` for one of `choices`, carried
+    out by `carry_out(ctx, state, faction, choice)`, or ``{name: None}`` to let it be."""
+
+    def offer(ctx: Context, state: State) -> bool:
+        if not choices(state):
+            return False
+        wait(state, name)
+        return True
+
+    def actors(state: State) -> tuple[str, ...]:
+        return (current(state)["faction"],)
+
+    def legal(state: State, faction: str) -> list[Action]:
+        return [*({name: choice} for choice in choices(state)), {name: None}]
+
+    def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
+        ctx.say(describe(state, faction, action), rule=rule)
+        if action[name] is not None:
+            carry_out(ctx, state, faction, action[name])
+        resume(ctx, state, name)
+
+    SETTLE[name] = offer
+    step(name, actors, legal, apply, describe)
+
+
 def forced(first: Legal) -> Legal:
     """Register orders that, when there are any, are the only ones offered (35.7)."""
     FORCED.append(first)

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta import bases
-from wartable.games.zeta.action import current, resume, settle
+from wartable.games.zeta.action import current, optional_step
 from wartable.games.zeta.components import AXIS, AXIS_ATTACK_WORSE
 from wartable.games.zeta.damage import existence
-from wartable.games.zeta.flow import step, wait
 from wartable.games.zeta.state import bases_at, comp
 
 NAME = "axis_attack"
@@ -34,30 +33,6 @@ def targets(state: State) -> list[str]:
     if state["bases"][AXIS]["owner"] != act["faction"]:
         return []
     return [bid for bid in bases_at(state, state["bases"][AXIS]["at"]) if bid != AXIS]
-
-
-@settle(NAME)
-def offer(ctx: Context, state: State) -> bool:
-    if not targets(state):
-        return False
-    wait(state, NAME)
-    return True
-
-
-def actors(state: State) -> tuple[str, ...]:
-    return (current(state)["faction"],)
-
-
-def legal(state: State, faction: str) -> list[Action]:
-    return [*({NAME: bid} for bid in targets(state)), {NAME: None}]
-
-
-def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
-    bid = action[NAME]
-    ctx.say(describe(state, faction, action), rule="30.4.2")
-    if bid is not None:
-        attack(ctx, state, faction, bid)
-    resume(ctx, state, NAME)
 
 
 def attack(ctx: Context, state: State, faction: str, bid: str) -> None:
@@ -84,4 +59,4 @@ def describe(state: State, faction: str, action: Action) -> Msg:
     return msg(f"Axis attacks {name['en']}", f"{name['ja']}にアクシズアタック")
 
 
-step(NAME, actors, legal, apply, describe)
+optional_step(NAME, "30.4.2", targets, attack, describe)

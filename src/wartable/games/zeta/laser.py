@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta import bases
-from wartable.games.zeta.action import current, resume, settle
+from wartable.games.zeta.action import current, optional_step
 from wartable.games.zeta.components import GRYPS2
-from wartable.games.zeta.flow import step, wait
 from wartable.games.zeta.state import bases_at, comp, place_name
 from wartable.games.zeta.strike import strike
 
@@ -35,30 +34,6 @@ def hexes(state: State) -> list[str]:
         return []
     near = [at for at in comp(state).neighbours(base["at"]) if at.startswith("space:")]
     return [base["at"], *near]
-
-
-@settle(NAME)
-def offer(ctx: Context, state: State) -> bool:
-    if not hexes(state):
-        return False
-    wait(state, NAME)
-    return True
-
-
-def actors(state: State) -> tuple[str, ...]:
-    return (current(state)["faction"],)
-
-
-def legal(state: State, faction: str) -> list[Action]:
-    return [*({NAME: at} for at in hexes(state)), {NAME: None}]
-
-
-def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
-    at = action[NAME]
-    ctx.say(describe(state, faction, action), rule="31.5.4")
-    if at is not None:
-        fire(ctx, state, faction, at)
-    resume(ctx, state, NAME)
 
 
 def fire(ctx: Context, state: State, faction: str, at: str) -> None:
@@ -87,4 +62,4 @@ def describe(state: State, faction: str, action: Action) -> Msg:
     )
 
 
-step(NAME, actors, legal, apply, describe)
+optional_step(NAME, "31.5.4", hexes, fire, describe)

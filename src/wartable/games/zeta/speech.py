@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta import bases
-from wartable.games.zeta.action import current, resume, settle
+from wartable.games.zeta.action import current, optional_step
 from wartable.games.zeta.components import CHAR, QUATTRO, SIDE6
-from wartable.games.zeta.flow import step, wait
 from wartable.games.zeta.governance import TOP, power
 from wartable.games.zeta.preparation import BARRED
 from wartable.games.zeta.state import bases_at, comp, on_map
@@ -41,30 +40,8 @@ def podiums(state: State) -> list[str]:
     ]
 
 
-@settle(NAME)
-def offer(ctx: Context, state: State) -> bool:
-    if not podiums(state):
-        return False
-    wait(state, NAME)
-    return True
-
-
-def actors(state: State) -> tuple[str, ...]:
-    return (AEUG,)
-
-
-def legal(state: State, faction: str) -> list[Action]:
-    return [*({NAME: bid} for bid in podiums(state)), {NAME: None}]
-
-
-def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
-    ctx.say(describe(state, faction, action), rule="29.1.1")
-    if action[NAME] is not None:
-        speak(ctx, state, action[NAME])
-    resume(ctx, state, NAME)
-
-
-def speak(ctx: Context, state: State, bid: str) -> None:
+def speak(ctx: Context, state: State, faction: str, bid: str) -> None:
+    """29.1.4-29.1.6: Quattro speaks at `bid` (`faction` is the AEUG, whose phase it is)."""
     at = state["bases"][bid]["at"]
     others = [
         key
@@ -101,4 +78,4 @@ def describe(state: State, faction: str, action: Action) -> Msg:
     return msg(f"Quattro speaks at {name['en']}", f"クワトロが{name['ja']}で演説")
 
 
-step(NAME, actors, legal, apply, describe)
+optional_step(NAME, "29.1.1", podiums, speak, describe)
