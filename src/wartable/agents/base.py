@@ -17,6 +17,15 @@ if TYPE_CHECKING:
 Copies = Callable[[int], "Game"]
 
 
+def legal_in(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The legal actions of a view, without their words; ValueError when there are none (an
+    agent asked to decide where its seat has nothing to decide)."""
+    legal = [option["action"] for option in view.get("legal_actions") or []]
+    if not legal:
+        raise ValueError("the view offers no legal action to choose from")
+    return legal
+
+
 class Agent(ABC):
     """Decides for one seat from that seat's view (as `Game.view(seat)` returns it)."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from wartable.agents.base import Agent, Copies
+from wartable.agents.base import Agent, Copies, legal_in
 
 
 class RandomAgent(Agent):
@@ -17,8 +17,4 @@ class RandomAgent(Agent):
         self.random = random.Random(seed)
 
     def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
-        options = view.get("legal_actions") or []
-        if not options:
-            raise ValueError("the view offers no legal action to choose from")
-        choice: dict[str, Any] = self.random.choice(options)["action"]
-        return choice
+        return self.random.choice(legal_in(view))

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from wartable.agents.base import Agent, Copies
+from wartable.agents.base import Agent, Copies, legal_in
 from wartable.engine.game import Game
 from wartable.engine.plain import canonical
 from wartable.engine.rules import Action
@@ -119,9 +119,7 @@ class SearchAgent(Agent):
         self.last_root = Node()  # the tree of the last decision (for a look at what it weighed)
 
     def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
-        legal: list[Action] = [option["action"] for option in view.get("legal_actions") or []]
-        if not legal:
-            raise ValueError("the view offers no legal action to choose from")
+        legal: list[Action] = legal_in(view)
         if len(legal) == 1:
             return legal[0]
         if copies is None:

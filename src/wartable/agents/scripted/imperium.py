@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from wartable.agents.base import Agent, Copies
+from wartable.agents.base import Agent, Copies, legal_in
 from wartable.engine.game import Game
 from wartable.engine.hexmap import HexGrid
 from wartable.games.imperium.components import (
@@ -642,9 +642,7 @@ class Scripted(Agent):
         self.random = random.Random(seed)
 
     def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
-        options: list[Action] = [e["action"] for e in view.get("legal_actions") or []]
-        if not options:
-            raise ValueError("the view offers no legal action to choose from")
+        options: list[Action] = legal_in(view)
         if len(options) == 1:
             return options[0]
         if view["board"].get("war") is not None:

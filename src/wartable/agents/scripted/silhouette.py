@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from wartable.agents.base import Agent, Copies
+from wartable.agents.base import Agent, Copies, legal_in
 from wartable.engine.game import Game
 from wartable.games.silhouette.components import SHIPPED
 from wartable.games.silhouette.determinize import core_weights, item_prior
@@ -384,9 +384,7 @@ class Scripted(Agent):
         self.random = random.Random(seed)
 
     def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
-        legal: list[Action] = [o["action"] for o in view.get("legal_actions") or []]
-        if not legal:
-            raise ValueError("the view offers no legal action to choose from")
+        legal: list[Action] = legal_in(view)
         table = Table(view["board"])
         chosen = DECIDE[table.step["kind"]](table, legal)
         return chosen if chosen in legal else self.random.choice(legal)

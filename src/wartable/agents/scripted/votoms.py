@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from wartable.agents.base import Agent, Copies
+from wartable.agents.base import Agent, Copies, legal_in
 from wartable.engine.game import Game
 from wartable.engine.hexmap import distance, neighbours, offset_to_axial
 from wartable.games.votoms.combat import hit_chance
@@ -838,9 +838,7 @@ class Scripted(Agent):
         self.random = random.Random(seed)
 
     def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
-        options: list[Action] = [e["action"] for e in view.get("legal_actions") or []]
-        if not options:
-            raise ValueError("the view offers no legal action to choose from")
+        options: list[Action] = legal_in(view)
         if len(options) == 1:
             return options[0]
         pos = Position(view)

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
-from wartable.agents.base import Agent, Copies
+from wartable.agents.base import Agent, Copies, legal_in
 from wartable.engine.game import Game
 from wartable.games.zeta.components import (
     CARD_TYPES,
@@ -649,9 +649,7 @@ class Scripted(Agent):
         self.seed = seed
 
     def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
-        options: list[Action] = [e["action"] for e in view.get("legal_actions") or []]
-        if not options:
-            raise ValueError("the view offers no legal action to choose from")
+        options: list[Action] = legal_in(view)
         if len(options) == 1:
             return options[0]
         table = Table(view)

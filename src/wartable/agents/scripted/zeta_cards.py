@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import Any
 
-from wartable.agents.base import Agent, Copies
+from wartable.agents.base import Agent, Copies, legal_in
 from wartable.engine.game import Game
 from wartable.games.zeta_cards import combat
 from wartable.games.zeta_cards.combat import Outcome
@@ -770,9 +770,7 @@ class Scripted(Agent):
         self.seed = seed
 
     def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
-        legal: list[Action] = [entry["action"] for entry in view.get("legal_actions") or []]
-        if not legal:
-            raise ValueError("the view offers no legal action to choose from")
+        legal: list[Action] = legal_in(view)
         if len(legal) == 1:
             return legal[0]
         table = Table(view)
