@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import resource
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -97,6 +98,10 @@ Plugin = Annotated[
     ),
 ]
 Lang = Annotated[str, typer.Option("--lang", help="en or ja")]
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option("--option", help="NAME=VALUE, a game option (repeatable; VALUE read as JSON)"),
+]
 
 
 def _fail(error: Exception) -> typer.Exit:
@@ -303,6 +308,7 @@ def ladder_command(
     seed: int = 0,
     seconds: Annotated[float, typer.Option(help="A search agent's time per decision")] = 1.0,
     csv: Annotated[Path | None, typer.Option(help="Write one row per game here")] = None,
+    option: GameOptions = None,
     plugin: Plugin = None,
 ) -> None:
     """Agents against each other, seats rotated: win rates with 95% intervals and decision
@@ -310,7 +316,8 @@ def ladder_command(
     import_plugins(plugin or [])
     try:
         get_rules(game_id)
-        outcomes = ladder.run(game_id, agents.split(","), games, seed, jobs, seconds)
+        options = _options(option or [])
+        outcomes = ladder.run(game_id, agents.split(","), games, seed, jobs, seconds, options)
     except (WartableError, ValueError, LookupError) as error:
         raise _fail(error) from error
     typer.echo(f"{game_id}: {len(outcomes)} games")
@@ -336,10 +343,6 @@ RunSeed = Annotated[
     int, typer.Option("--seed", help="Seed of the run: game i's seed derives from it")
 ]
 Jobs = Annotated[int, typer.Option(help="Processes playing at once (Ray: a local instance's CPUs)")]
-GameOptions = Annotated[
-    list[str] | None,
-    typer.Option("--option", help="NAME=VALUE, a game option (repeatable; VALUE read as JSON)"),
-]
 PrintedValues = Annotated[
     Path | None, typer.Option("--data", help="A component file of printed values to play with")
 ]
@@ -349,6 +352,16 @@ Out = Annotated[
 Resume = Annotated[bool, typer.Option(help="Play only the games missing from --out")]
 Backend = Annotated[str, typer.Option(help="process (this machine) or ray")]
 Address = Annotated[str | None, typer.Option(help="The Ray cluster's address (with --backend ray)")]
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its ended child processes (a local run's workers; a Ray
+    cluster's are not counted): unlike the wall clock, it does not grow with other work."""
+    own, ended = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime
 
 
 def _workbench(
@@ -372,14 +385,15 @@ def _workbench(
         swept = None if points is None else grid([parse_set(text) for text in points])
         printed = {} if data is None else _printed_values(game_id, data)
         chosen = plan(game_id, games, seed, agents or [], _options(option or []), printed, swept)
-        started = time.perf_counter()
+        started, cpu_before = time.perf_counter(), _cpu_seconds()
         outcome = run(chosen, out, jobs=jobs, backend=backend, address=address, resume=resume)
-        spent = time.perf_counter() - started
+        spent, cpu = time.perf_counter() - started, _cpu_seconds() - cpu_before
     except WartableError as error:
         raise _fail(error) from error
     typer.echo(
         f"{outcome.played} games played in {spent:.1f} s "
-        f"({outcome.played / spent:.2f} games/s on {backend}, --jobs {jobs})"
+        f"({outcome.played / spent:.2f} games/s on {backend}, --jobs {jobs}; "
+        f"CPU {cpu:.2f} s in this process and its worker processes)"
     )
     if outcome.interrupted:
         typer.echo(

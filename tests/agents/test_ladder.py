@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from wartable.agents import ladder
+from wartable.engine import OptionError
 
 
 def test_wilson_interval_matches_the_textbook_values() -> None:
@@ -57,6 +58,15 @@ def test_a_ladder_counts_each_game_for_agent_a() -> None:
     assert line.wins + line.draws + line.losses == 4
 
 
+def test_a_ladder_plays_every_game_with_the_options_given_and_refuses_a_bad_one() -> None:
+    outcomes = ladder.run(
+        "zeta-cards", ["random", "scripted"], games=1, options={"seating": "aeug_neo_zeon_titans"}
+    )
+    assert outcomes[0].pairing.options == {"seating": "aeug_neo_zeon_titans"}
+    with pytest.raises(OptionError, match="seating"):
+        ladder.run("zeta-cards", ["random", "scripted"], games=1, options={"seating": "x"})
+
+
 def test_ladder_refuses_unknown_or_single_agents() -> None:
     with pytest.raises(ValueError, match="no agent 'genius'"):
         ladder.run("skirmish", ["random", "genius"], games=1)
@@ -71,6 +81,7 @@ def test_wartable_ladder_prints_rates_and_writes_a_csv(tmp_path: Path) -> None:
             *(str(Path(sys.executable).with_name("wartable")), "ladder", "skirmish"),
             *("--plugin", "support.skirmish_agent", "--agents", "random,scripted,search"),
             *("--games", "2", "--jobs", "2", "--seconds", "0.02", "--csv", str(out)),
+            *("--option", "turns=2"),
         ],
         capture_output=True,
         text=True,
@@ -85,3 +96,4 @@ def test_wartable_ladder_prints_rates_and_writes_a_csv(tmp_path: Path) -> None:
     assert len(rows) == 6
     assert {r["a_result"] for r in rows} <= {"win", "draw", "loss"}
     assert all(r["a_seat"] in ("red", "blue") for r in rows)
+    assert {r["options"] for r in rows} == {'{"turns": 2}'}

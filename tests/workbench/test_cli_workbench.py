@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -19,6 +20,8 @@ def test_simulate_prints_win_rates_and_keeps_every_game(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     said = result.stdout
     assert "4 games played in " in said and "games/s on process, --jobs 1" in said
+    cpu = re.search(r"CPU (\d+\.\d\d) s in this process and its worker processes", said)
+    assert cpu is not None and float(cpu.group(1)) > 0  # four games take some CPU time
     assert "silhouette: p1=random p2=scripted: 4 games" in said
     assert "each seat among the winners:" in said
     assert "first player (p1): won" in said

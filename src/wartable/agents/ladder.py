@@ -14,6 +14,7 @@ game with re-seeded dice: it sees every secret but not the future rolls, so its 
 from __future__ import annotations
 
 import csv
+import json
 import math
 import time
 from collections.abc import Iterator, Sequence
@@ -31,7 +32,7 @@ from wartable.engine.registry import get_rules, new_game
 
 ORACLE = "oracle"
 COLUMNS = (
-    *("game", "seed", "a", "b", "a_seat", "seats", "winners", "a_result", "actions"),
+    *("game", "options", "seed", "a", "b", "a_seat", "seats", "winners", "a_result", "actions"),
     *("a_decisions", "a_mean_s", "a_max_s", "b_decisions", "b_mean_s", "b_max_s"),
 )
 LADDER_KINDS = (*KINDS, ORACLE)
@@ -48,6 +49,7 @@ class Pairing:
     hero: str
     kinds: dict[str, str]
     seconds: float
+    options: dict[str, Any] = field(default_factory=dict)  # the game's options
 
 
 @dataclass
@@ -79,17 +81,23 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def pairings(
-    game_id: str, kinds: Sequence[str], games: int, seed: int, seconds: float
+    game_id: str,
+    kinds: Sequence[str],
+    games: int,
+    seed: int,
+    seconds: float,
+    options: dict[str, Any] | None = None,
 ) -> Iterator[Pairing]:
     """Every game of the ladder, seats rotated: A against B for each ordered pair."""
+    options = options or {}
     rules = get_rules(game_id)
-    seats = rules.players(rules.default_options())
+    seats = rules.players(Game.checked_options(rules, options))
     for i, a in enumerate(kinds):
         for b in kinds[i + 1 :]:
             for n in range(games):
                 hero = seats[n % len(seats)]
                 chosen = {seat: (a if seat == hero else b) for seat in seats}
-                yield Pairing(game_id, seed + n, a, b, hero, chosen, seconds)
+                yield Pairing(game_id, seed + n, a, b, hero, chosen, seconds, options)
 
 
 def exact_copies(game: Game) -> Copies:
@@ -111,7 +119,7 @@ def agent(game_id: str, kind: str, seed: int, seconds: float) -> Agent:
 
 def play(pairing: Pairing) -> Outcome:
     """Play one game of the ladder to its end."""
-    game = new_game(pairing.game_id, seed=pairing.seed)
+    game = new_game(pairing.game_id, seed=pairing.seed, options=pairing.options)
     agents = {
         seat: agent(pairing.game_id, kind, pairing.seed * 31 + i, pairing.seconds)
         for i, (seat, kind) in enumerate(pairing.kinds.items())
@@ -139,14 +147,15 @@ def run(
     seed: int = 0,
     jobs: int = 1,
     seconds: float = 1.0,
+    options: dict[str, Any] | None = None,
 ) -> list[Outcome]:
-    """Play the whole ladder, on `jobs` processes."""
+    """Play the whole ladder, on `jobs` processes, every game with the game's `options`."""
     unknown = [k for k in kinds if k not in LADDER_KINDS]
     if unknown:
         raise ValueError(f"no agent {unknown[0]!r} (agents: {', '.join(LADDER_KINDS)})")
     if len(set(kinds)) < 2:
         raise ValueError("a ladder needs at least two different agents")
-    every = list(pairings(game_id, kinds, games, seed, seconds))
+    every = list(pairings(game_id, kinds, games, seed, seconds, options))
     if jobs <= 1:
         return [play(p) for p in every]
     with ProcessPoolExecutor(jobs) as pool:
@@ -219,6 +228,7 @@ def write_csv(outcomes: Sequence[Outcome], path: Path) -> None:
             writer.writerow(
                 [
                     p.game_id,
+                    json.dumps(p.options, sort_keys=True),
                     p.seed,
                     p.a,
                     p.b,
