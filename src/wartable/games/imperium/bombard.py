@@ -51,6 +51,7 @@ def _choose(ctx: Context, state: State, player: str, action: Action) -> None:
     if "bombard" in action:
         ships.append(action["bombard"])
     elif ships:
+        state["battle"]["bombarded"] = True  # for the war: 17.3 reverts a terraformed planet
         defence.begin(ctx, state, list(ships), then="bombard", rule="13.1")
     else:  # 13.1: bombardment is optional
         state["battle"]["bombard"] = None

@@ -28,7 +28,8 @@ class Imperium(StepRules):
 
     def default_options(self) -> dict[str, Any]:
         # "simplified": the optional simplified combat resolution of rule 17.4; "stealth": the
-        # war's optional stealth reconnaissance (17.2); "galaxy": printed values laid over the
+        # war's optional stealth reconnaissance (17.2); "terraforming" (17.3) and "deep_space"
+        # (17.1): the war's other optional rules; "galaxy": printed values laid over the
         # war's galaxy.toml, as "data" over imperium.toml; "campaign_wars": the campaign ends
         # in a draw after that many wars without a winner, 0 for no limit (ruling I123)
         return {
@@ -36,6 +37,8 @@ class Imperium(StepRules):
             "scenario": "s1",
             "simplified": False,
             "stealth": False,
+            "terraforming": False,
+            "deep_space": False,
             "galaxy": {},
             "campaign_wars": 0,
         }

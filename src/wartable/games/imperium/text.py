@@ -147,6 +147,10 @@ def war_text(board: dict[str, Any], lang: str) -> list[str]:
                 rows.append(f"    {number}{' ↷' if fleet['moved'] else ''}: {seen}")
         if rows:
             lines += [f"  {system['name'][lang]}:", *rows]
+    for number, fleet in war["fleets"].items():  # 17.1: fleets in interstellar hexes
+        if fleet["system"] not in systems:
+            seen = listed(f"fleet:{number}") or ("(secret)", "(秘密)")[i]
+            lines.append(f"  {fleet['system']}: {number}{' ↷' if fleet['moved'] else ''}: {seen}")
     return lines
 
 

@@ -98,18 +98,39 @@ def test_12_3_q8_one_jump_closer_to_home_never_where_enemy_warships_are() -> Non
     assert legal(state, TERRAN) == [{"retreat": f"fleet:{ours}", "to": "sol"}]
 
 
-def test_q9_with_nowhere_to_go_the_ships_are_lost() -> None:
-    state = board()
+def raided_at_junction(state: State) -> tuple[Context, str, str]:
+    """A Terran DD at Junction, one jump from Sol, loses to an Imperial raider from Procyon
+    and must leave: Sol is the one system closer to home."""
     ours = fleet_in(state, TERRAN, "junction", "terran_dd")
-    fleet_in(state, IMPERIAL, "sol", "imperial_dd")  # an enemy warship bars the way home
     raider = fleet_in(state, IMPERIAL, "procyon", "imperial_cl")
     ctx = activated(state, "procyon", IMPERIAL)
     act(ctx, state, IMPERIAL, {"jump": raider, "to": "junction"})
     dd = units_at(state, f"fleet:{ours}")[0]
     ended(state, ctx, winner=IMPERIAL, left={TERRAN: [dd], IMPERIAL: []})
+    return ctx, ours, dd
+
+
+def test_q9_i127_with_nowhere_to_go_the_ships_are_lost() -> None:
+    state = board()
+    fleet_in(state, IMPERIAL, "sol", "imperial_dd")  # an enemy warship bars the way home
+    ctx, ours, dd = raided_at_junction(state)
+    # Earth has not seen what the Imperial fleet at Sol holds: Sol is offered ...
+    assert legal(state, TERRAN) == [{"retreat": f"fleet:{ours}", "to": "sol"}]
+    act(ctx, state, TERRAN, {"retreat": f"fleet:{ours}", "to": "sol"})
+    # ... and refused when the Imperium says it has ships there (Q8): nowhere is left (Q9)
+    assert any(e.get("rule") == "Q8" for e in ctx.events if e["kind"] == "say")
     assert dd not in state["units"]
     assert ours not in state["war"]["fleets"]
     assert state["step"] == {"kind": "orders", "side": IMPERIAL}
+
+
+def test_q8_i127_a_system_known_to_hold_enemy_warships_is_not_offered() -> None:
+    state = board()
+    there = fleet_in(state, IMPERIAL, "sol", "imperial_dd")
+    state["war"]["disclosed"] = {there: True}  # said on contact earlier (11.3)
+    _, ours, dd = raided_at_junction(state)
+    assert dd not in state["units"]  # Q9 at once: Earth knows Sol is barred
+    assert ours not in state["war"]["fleets"]
 
 
 def test_q8_enemy_batteries_do_not_bar_a_retreat() -> None:
@@ -230,6 +251,21 @@ def test_15_0_taking_an_earth_world_raises_prestige_by_3() -> None:
     assert state["war"]["planets"]["alpha_centauri_a"] == {"marker": "world", "owner": IMPERIAL}
     assert state["war"]["prestige"] == before + 3
     assert state["step"] == {"kind": "orders", "side": IMPERIAL}
+
+
+def test_15_0_b_2_earth_taking_an_imperial_outpost_in_the_emperor_s_visit_costs_3() -> None:
+    state = board()
+    mark(state, "barnards_star", "outpost", IMPERIAL)
+    land(state, IMPERIAL, "barnards_star", "imperial_battery")
+    fleet_in(state, TERRAN, "barnards_star", "terran_dd")
+    state["war"]["event"] = "emperors_visit"
+    ctx = activated(state, "barnards_star")
+    act(ctx, state, TERRAN, {"attack": "barnards_star"})
+    before = state["war"]["prestige"]
+    state["battle"]["outcome"] = {"control": TERRAN, "on_planet": {TERRAN: [], IMPERIAL: []}}
+    AFTER_BATTLE["war_attack"](ctx, state)
+    assert state["war"]["planets"]["barnards_star"] == {"marker": "outpost", "owner": TERRAN}
+    assert state["war"]["prestige"] == before - 3  # 15.0: -1, tripled by the visit (B.2)
 
 
 def test_i105_a_contested_planet_keeps_its_marker() -> None:

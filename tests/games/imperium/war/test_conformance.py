@@ -5,10 +5,10 @@ fought by part 1, the close-out — its secrets included (D.1, ruling I121: flee
 boxes, the troops on the turn record track): views, logs, records and determinized copies.
 
 A war game is long (1,000-9,000 random decisions), so each scenario plays one game (scenario 6,
-the shortest, two), probed every 100th decision. The seeds are chosen: others still find a
-war decision whose legal actions depend on what the player may not see (Q8's retreat past
-enemy warships, 13.0's attack on a planet held by unseen troops, a monitor in a box: see
-docs/rules-coverage/imperium.md)."""
+the shortest, two), probed every 100th decision. The orders a player may give read only what
+he knows of the enemy (`war.knowledge`: Q8's retreats, 13.0's attacks and landings, Q7's
+monitors; rulings I127-I129), so other seeds pass too; one game plays the optional rules of
+17.1-17.3 (options ``deep_space``, ``stealth``, ``terraforming``)."""
 
 from __future__ import annotations
 
@@ -46,4 +46,10 @@ def test_the_war_scenarios_pass_the_conformance_kit(scenario: str, seed: int, ga
 def test_i123_the_campaign_passes_the_conformance_kit_ending_after_two_wars() -> None:
     options = {"scenario": "campaign", "campaign_wars": 2}
     report = check_game(RULES, games=1, check_every=100, options=options)
+    assert report.games == 1 and report.varied_positions > 0
+
+
+def test_17_1_17_2_17_3_the_optional_rules_pass_the_conformance_kit() -> None:
+    options = {"scenario": "s6", "deep_space": True, "stealth": True, "terraforming": True}
+    report = check_game(RULES, games=1, seed=1, check_every=100, options=options)
     assert report.games == 1 and report.varied_positions > 0

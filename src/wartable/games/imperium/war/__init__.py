@@ -15,6 +15,8 @@
 - `contact`, `attack`: the war's space battles and planet attacks, fought by part 1 (11.3,
   12.3, 13.0, 15.0);
 - `recon`: the optional stealth reconnaissance (17.2, option ``stealth``);
+- `terraform`: the optional terraforming (17.3, option ``terraforming``);
+- `deep`: the optional deep-space movement (17.1, option ``deep_space``);
 - `hidden`: what each side may see of the war, and the determinizer's part (D.1).
 
 Importing the package registers the phases written so far (`flow.phase`).

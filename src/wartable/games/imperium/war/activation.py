@@ -10,7 +10,9 @@ In the activated system each fleet that has not moved this segment may:
 - be combined or split (`regroup`, Q12), load or unload (`transport`, 11.5-11.7);
 - attack an enemy-held planet with the other unmoved fleets (`attack`, 13.0).
 A fleet of scouts only may try to go unseen where the enemy is, under the optional rule 17.2
-(``{"recon": "try"}`` or ``{"recon": "no"}``, `recon`).
+(``{"recon": "try"}`` or ``{"recon": "no"}``, `recon`). Under the optional rule 17.1 a fleet
+may instead move one hex off the routes in the first segment (``{"deep": "TF1", "to":
+"deep:K05"}``, `deep`); a fleet in deep space is activated there like a system.
 Monitors and fighters in a planet box may change to the star's other box (11.0, 11.8). A fleet
 that moved, regrouped, loaded or unloaded is turned sideways: it does nothing more this segment.
 """
@@ -20,16 +22,26 @@ from __future__ import annotations
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium.flow import step, wait
 from wartable.games.imperium.state import units_at
-from wartable.games.imperium.war import attack, contact, recon, regroup, transport
-from wartable.games.imperium.war.galaxy import NO_PLANETS
+from wartable.games.imperium.war import attack, contact, deep, evacuate, recon, regroup, transport
+from wartable.games.imperium.war.hidden import reveal
 from wartable.games.imperium.war.movement import (
+    a_type,
+    at_peace,
     disclosure,
     enemy_fleets,
     jumps_from,
     max_jumps,
     stops,
 )
-from wartable.games.imperium.war.state import box, fleets_in, gal
+from wartable.games.imperium.war.state import (
+    box,
+    fleets_in,
+    gal,
+    is_deep,
+    known,
+    place_name,
+    planets_of,
+)
 from wartable.games.imperium.war.turns import next_turn
 
 
@@ -42,11 +54,13 @@ def systems(state: State, side: str) -> list[str]:
         for u in state["units"].values()
         if u["side"] == side and str(u["at"]).startswith("box:")
     }
-    return [s for s in g.systems if s in mine and orders(state, side, s)]
+    stars = [s for s in g.systems if s in mine]
+    places = stars + sorted(s for s in mine if is_deep(s))  # 17.1: fleets in deep space
+    return [s for s in places if orders(state, side, s)]
 
 
 def activate(ctx: Context, state: State, side: str, system: str) -> None:
-    state["war"]["segment"].update(system=system, moving=None, shifted=[], regrouped=[])
+    state["war"]["segment"].update(system=system, moving=None, shifted=[], regrouped=[], locked=[])
     wait(state, "orders", side=side)
 
 
@@ -66,6 +80,7 @@ def orders(state: State, side: str, system: str) -> list[Action]:
     ]
     return [
         *jumps,
+        *deep.orders(state, side, system),
         *regroup.orders(state, side, system),
         *transport.orders(state, side, system),
         *shifts(state, side, system),
@@ -76,7 +91,7 @@ def orders(state: State, side: str, system: str) -> list[Action]:
 def shifts(state: State, side: str, system: str) -> list[Action]:
     """Rule 11.0, 11.8: a monitor or fighter in a planet box to the star's other box, once a
     segment."""
-    planets = gal(state).systems[system].planets
+    planets = planets_of(state, system)
     done = state["war"]["segment"].get("shifted", [])
     return [
         {"shift": uid, "to": there}
@@ -112,6 +127,8 @@ def _order(ctx: Context, state: State, side: str, action: Action) -> None:
         next_turn(ctx, state, side)
     elif "jump" in action:
         _jump(ctx, state, side, action["jump"], action["to"])
+    elif "deep" in action:  # 17.1: one hex off the routes, the fleet's move
+        _jump(ctx, state, side, action["deep"], action["to"], jumps=1)
     elif "halt" in action:
         segment["moving"] = None
     elif "contact" in action:
@@ -121,7 +138,7 @@ def _order(ctx: Context, state: State, side: str, action: Action) -> None:
             contact.fight(ctx, state, side, moving["fleet"])
         else:  # 11.3: it goes on, unless the star itself stops it (11.2)
             here = state["war"]["fleets"][moving["fleet"]]["system"]
-            moving["stopped"] = gal(state).systems[here].star == NO_PLANETS
+            moving["stopped"] = a_type(state, here)
     elif "recon" in action:
         moving = segment["moving"]
         moving["recon"] = False
@@ -130,25 +147,38 @@ def _order(ctx: Context, state: State, side: str, action: Action) -> None:
         else:
             arrive(ctx, state, side, moving["fleet"])
     elif "shift" in action:
-        state["units"][action["shift"]]["at"] = box(action["to"])
-        segment["shifted"].append(action["shift"])
+        uid = action["shift"]
+        seen = uid in known(state)
+        state["units"][uid]["at"] = box(action["to"])
+        if seen:  # seen going from box to box: the order names it (ruling I129)
+            reveal(state, [uid])
+        segment["shifted"].append(uid)
     elif "regroup" in action:
         regroup.apply(state, side, action)
     elif "attack" in action:
         attack.begin(ctx, state, side, action)
+    elif transport.occupied(state, side, action):  # I128: the enemy shows his units there
+        reveal(state, transport.occupied(state, side, action))
+        ctx.say(msg("the enemy holds that planet box", "敵がその惑星ボックスにいる"), rule="11.5")
     else:
+        planet = evacuate.source(state, action)
         transport.apply(state, side, action)
+        if planet is not None:  # 13.4: troops leaving a contested planet draw fire
+            evacuate.begin(ctx, state, side, planet, action["onto"])
 
 
-def _jump(ctx: Context, state: State, side: str, number: str, there: str) -> None:
+def _jump(
+    ctx: Context, state: State, side: str, number: str, there: str, jumps: int | None = None
+) -> None:
     """Rule 11.1-11.4: one jump; a stop at a star without planets or on contact, where the
-    enemy says whether he has more than fighters, scouts and auxiliaries (11.3)."""
+    enemy says whether he has more than fighters, scouts and auxiliaries (11.3). `jumps`: the
+    move's length when it is not 11.1's (a deep-space move is one, 17.1)."""
     segment, fleet = state["war"]["segment"], state["war"]["fleets"][number]
     if segment["moving"] is None:
         fleet["moved"] = True  # 11.1: turned sideways
         segment["moving"] = {
             "fleet": number,
-            "left": max_jumps(state, number),
+            "left": max_jumps(state, number) if jumps is None else jumps,
             "stopped": False,
             "contact": False,
         }
@@ -173,6 +203,10 @@ def arrive(ctx: Context, state: State, side: str, number: str) -> None:
     enemy = enemy_fleets(state, there, side)
     if not enemy:
         return  # 11.2
+    if at_peace(state):  # a monitor he could not know of (16.0, B.2): no battle (I129)
+        reveal(state, [uid for at in enemy for uid in units_at(state, at)])
+        ctx.say(msg("contact: no battle in peace", "接触: 和平中のため戦闘なし"), rule="11.3")
+        return
     warships = disclosure(state, enemy)
     for at in enemy:
         if at.startswith("fleet:"):
@@ -191,10 +225,10 @@ def arrive(ctx: Context, state: State, side: str, number: str) -> None:
 
 
 def _words(state: State, side: str, action: Action) -> Msg:
-    names = gal(state).systems
-    if "jump" in action:
-        to = names[action["to"]].name
-        return msg(f"{action['jump']} → {to['en']}", f"{action['jump']} → {to['ja']}")
+    if "jump" in action or "deep" in action:
+        number = action.get("jump", action.get("deep"))
+        to = place_name(state, action["to"])
+        return msg(f"{number} → {to['en']}", f"{number} → {to['ja']}")
     if "halt" in action:
         return msg(f"{action['halt']} stops", f"{action['halt']}は停止")
     if "contact" in action:

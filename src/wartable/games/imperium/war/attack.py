@@ -2,18 +2,22 @@
 planetary combat (`wartable.games.imperium.planetary`).
 
 An enemy-held planet is one with the enemy's World or Outpost marker, or the enemy's ground
-units or batteries in its box (7.4). The activating player attacks it (``{"attack": "sol_1"}``)
+units or batteries in its box (7.4) that the activating player has seen there (`knowledge`,
+ruling I128). The activating player attacks it (``{"attack": "sol_1"}``)
 with every fleet of his in the system that has not moved this segment, or with one of them
 (``{"attack": "sol_1", "with": "IF2"}``), keeping the others for the star's other planet or
 for later (ruling I119) — the fleets that attack are turned sideways
-(10.0: moving and attacking a planet are separate actions) — while no enemy fleet is in the
-system (its fleets are fought first: ruling I119), and never in peace or during Peace
+(10.0: moving and attacking a planet are separate actions) — while no enemy fleet he knows of
+is in the system (its fleets are fought first: ruling I119; a monitor he has not seen in a
+planet box does not bar it: I129), and never in peace or during Peace
 Negotiations (16.0, B.2). The battle lasts three rounds of surface combat (ruling I119).
 
 When it is over: a planet the invader alone holds takes his marker — the enemy's World or
 Outpost marker changes hands, with its prestige (15.0: +3 or +1 when the Imperium takes an Earth
 World or Outpost, -3 or -1 when Earth takes an Imperial one); a contested planet keeps its marker
-(I105); a Terran battleship (B) destroyed opens the Earth BB (9.0, I110).
+(I105); a Terran battleship (B) destroyed opens the Earth BB (9.0, I110); what was paid toward
+terraforming the planet is lost, and a terraformed planet the invader bombarded reverts, with its
+prestige (17.3, `terraform`).
 """
 
 from __future__ import annotations
@@ -24,11 +28,22 @@ from wartable.games.imperium.components import IMPERIAL, TERRAN
 from wartable.games.imperium.flow import after_battle
 from wartable.games.imperium.setup import planetary_battle
 from wartable.games.imperium.state import in_orbit, units_at
-from wartable.games.imperium.war.control import HOLDERS
+from wartable.games.imperium.war import knowledge
 from wartable.games.imperium.war.hidden import reveal
-from wartable.games.imperium.war.movement import NEGOTIATIONS, enemy_fleets, ships_of
+from wartable.games.imperium.war.movement import NEGOTIATIONS, ships_of
 from wartable.games.imperium.war.prestige import change
-from wartable.games.imperium.war.state import WORLD, battles, box, fleet_at, fleets_in, gal, other
+from wartable.games.imperium.war.state import (
+    WORLD,
+    battles,
+    box,
+    fleet_at,
+    fleets_in,
+    gal,
+    other,
+    planets_of,
+)
+from wartable.games.imperium.war.terraform import fought_over
+from wartable.games.imperium.war.transport import lock
 from wartable.games.imperium.war.turns import resume
 
 ROUNDS = 3  # ruling I119
@@ -38,17 +53,6 @@ CAPTURES = {  # 15.0: the prestige table's change when the invader takes the mar
     (TERRAN, WORLD): "lose_world",
     (TERRAN, "outpost"): "lose_outpost",
 }
-
-
-def held_by_enemy(state: State, side: str, planet: str) -> bool:
-    marker = state["war"]["planets"].get(planet)
-    if marker is not None and marker["owner"] == other(side):
-        return True
-    ground = battles(state).ground
-    return any(
-        u["side"] == other(side) and u["type"] in ground and ground[u["type"]].kind in HOLDERS
-        for u in (state["units"][uid] for uid in units_at(state, box(planet)))
-    )
 
 
 def _attackers(state: State, side: str, system: str) -> list[str]:
@@ -62,12 +66,12 @@ def orders(state: State, side: str, system: str) -> list[Action]:
     war = state["war"]
     if war["peace"] is not None or war["event"] == NEGOTIATIONS:
         return []
-    if enemy_fleets(state, system, side) or not _attackers(state, side, system):
+    if knowledge.fleets(state, system, side) or not _attackers(state, side, system):
         return []
     fleets = _attackers(state, side, system)
     found: list[Action] = []
-    for planet in gal(state).systems[system].planets:
-        if held_by_enemy(state, side, planet):
+    for planet in planets_of(state, system):
+        if knowledge.held(state, side, planet):
             found.append({"attack": planet})
             if len(fleets) > 1:  # ruling I119: one fleet alone, the others for the other planet
                 found += [{"attack": planet, "with": n} for n in fleets]
@@ -88,6 +92,11 @@ def begin(ctx: Context, state: State, side: str, action: Action) -> None:
     planetary.start(ctx, state, then="war_attack")
 
 
+def _bombarded(state: State) -> bool:
+    """Whether the invader's ships bombarded the planet in this battle (13.1)."""
+    return bool(state["battle"].get("bombarded"))
+
+
 def on_map(state: State, planet: str) -> dict[str, str]:
     """13.4: the units still on a contested planet's map since its last battle, and their
     hexes (none once it is no longer contested)."""
@@ -105,6 +114,8 @@ def _over(ctx: Context, state: State) -> None:
     if battle["outcome"]["control"] == "contested":  # 13.4: they stay where they are
         surface[planet] = {uid: h for uid, h in battle["hexes"].items() if uid in state["units"]}
     unlock(state, battle["destroyed"])
+    lock(state, planet)  # 13.4: no one leaves it in this action
+    fought_over(ctx, state, planet, invader, _bombarded(state))  # 17.3
     reveal(state, list(battle["outcome"]["on_planet"][invader]) + in_orbit(state))
     reveal(state, list(battle["outcome"]["on_planet"][other(invader)]))
     marker = state["war"]["planets"].get(planet)

@@ -14,17 +14,31 @@ from __future__ import annotations
 
 from wartable.engine import State
 from wartable.games.imperium.components import MONITOR
+from wartable.games.imperium.war import knowledge
 from wartable.games.imperium.war.control import controller
-from wartable.games.imperium.war.state import WORLD, battles, box, fleets_in, gal, marker, other
+from wartable.games.imperium.war.state import (
+    WORLD,
+    battles,
+    box,
+    fleets_in,
+    gal,
+    is_deep,
+    marker,
+    other,
+    planets_of,
+)
 
 
-def connected(state: State, planet: str, *, fleets: bool = True, markers: bool = True) -> bool:
-    """Rule 7.3: whether the controller of `planet` can trace a path to another of its Worlds."""
+def connected(
+    state: State, planet: str, *, fleets: bool = True, markers: bool = True, known: bool = False
+) -> bool:
+    """Rule 7.3: whether the controller of `planet` can trace a path to another of its Worlds;
+    `known`: through the enemy fleets it knows of only, for a choice it makes (ruling I129)."""
     side = controller(state, planet)
     if side is None:
         return False
     start = gal(state).system_of[planet]
-    return reaches(state, side, start, besides=planet, fleets=fleets, markers=markers)
+    return reaches(state, side, start, besides=planet, fleets=fleets, markers=markers, known=known)
 
 
 def supplied(state: State, side: str, system: str) -> bool:
@@ -34,7 +48,14 @@ def supplied(state: State, side: str, system: str) -> bool:
 
 
 def reaches(
-    state: State, side: str, start: str, *, besides: str | None, fleets: bool, markers: bool
+    state: State,
+    side: str,
+    start: str,
+    *,
+    besides: str | None,
+    fleets: bool,
+    markers: bool,
+    known: bool = False,
 ) -> bool:
     """Whether a path runs from system `start` to a system with a World of `side` other than
     `besides`, no system strictly between its ends cutting it (ruling I104)."""
@@ -44,9 +65,9 @@ def reaches(
         here = todo.pop()
         if _has_world(state, here, side, besides=besides):
             return True
-        if here != start and _blocked(state, here, side, fleets=fleets, markers=markers):
+        if here != start and _blocked(state, here, side, fleets, markers, known):
             continue
-        for there in sorted(g.links[here]):
+        for there in sorted(() if is_deep(here) else g.links[here]):  # 17.1: no route there
             if there not in seen:
                 seen.add(there)
                 todo.append(there)
@@ -54,9 +75,7 @@ def reaches(
 
 
 def _has_world(state: State, system: str, side: str, besides: str | None) -> bool:
-    return any(
-        p != besides and _is(state, p, side, WORLD) for p in gal(state).systems[system].planets
-    )
+    return any(p != besides and _is(state, p, side, WORLD) for p in planets_of(state, system))
 
 
 def _is(state: State, planet: str, side: str, kind: str | None = None) -> bool:
@@ -68,12 +87,16 @@ def _is(state: State, planet: str, side: str, kind: str | None = None) -> bool:
     )
 
 
-def _blocked(state: State, system: str, side: str, *, fleets: bool, markers: bool) -> bool:
+def _blocked(
+    state: State, system: str, side: str, fleets: bool, markers: bool, known: bool
+) -> bool:
     """Whether a system on the path cuts it for `side` (7.3)."""
     enemy = other(side)
-    planets = gal(state).systems[system].planets
+    planets = planets_of(state, system)
     if markers and any(_is(state, p, enemy) for p in planets):
         return True
+    if known:
+        return fleets and bool(knowledge.fleets(state, system, side))
     return fleets and enemy_fleet(state, system, enemy)
 
 
@@ -83,7 +106,7 @@ def enemy_fleet(state: State, system: str, side: str) -> bool:
     if fleets_in(state, system, side):
         return True
     ships = battles(state).ships
-    boxes = {box(p) for p in gal(state).systems[system].planets}
+    boxes = {box(p) for p in planets_of(state, system)}
     return any(
         u["side"] == side
         and u["at"] in boxes

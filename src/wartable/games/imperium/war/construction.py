@@ -9,7 +9,9 @@ bought by kind and drawn at random from the counters of that kind not in play or
 (9.0), the draw said to their owner only. Nothing is built whose counter or marker is not free
 (9.0, the counter mix; ruling I101). Earth builds no BB before a battleship has been destroyed
 in combat (``war["earth_bb"]``, set by the battles' outcome; ruling I110); the Imperium builds
-CR, CA, B1, B2 and BB only with permission (``war["permissions"]``, 6.2, Sc7, Sc8).
+CR, CA, B1, B2 and BB only with permission (``war["permissions"]``, 6.2, Sc7, Sc8). In the same
+step a side pays toward an Outpost's upgrade in peace (``{"upgrade": planet}``, 16.0) and, with
+the option ``terraforming``, toward terraforming (``{"terraform": planet}``, 17.3, `terraform`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from wartable.games.imperium.war.galaxy import PERMITS
 from wartable.games.imperium.war.sequence import schedule
 from wartable.games.imperium.war.setup import draw
 from wartable.games.imperium.war.state import OUTPOST, WORLD, battles, gal
+from wartable.games.imperium.war.terraform import PAYMENT, pay, payable, planet_type
 
 DRAWN = ("infantry", "drop")  # bought by kind, the counter drawn at random (9.0)
 PEACE_FACTOR = 2  # 16.0: construction costs double in peace
@@ -91,7 +94,7 @@ def upgradable(state: State, side: str) -> list[str]:
     return [
         planet
         for planet in held(state, side, OUTPOST)
-        if battles(state).planets[planet].type.startswith("A")
+        if planet_type(state, planet).startswith("A")
         and war["upgrades"].get(planet, {}).get("turn") != war["turn"]
     ]
 
@@ -101,6 +104,8 @@ def _legal(state: State, side: str) -> list[Action]:
     builds = [{"build": item} for item in buildable(state, side) if cost(state, item) <= money]
     if money >= UPGRADE_COST:
         builds += [{"upgrade": planet} for planet in upgradable(state, side)]
+    if money >= PAYMENT:
+        builds += [{"terraform": planet} for planet in payable(state, side)]
     return [*builds, {"done": True}]
 
 
@@ -123,6 +128,9 @@ def _build(ctx: Context, state: State, side: str, action: Action) -> None:
     if "upgrade" in action:
         _upgrade(state, side, action["upgrade"])
         return
+    if "terraform" in action:
+        pay(ctx, state, side, action["terraform"])
+        return
     item = action["build"]
     war["resources"][side] -= cost(state, item)
     type_id = draw(ctx, state, side, (item,), 1)[0] if item in DRAWN else item
@@ -144,6 +152,9 @@ def _words(state: State, side: str, action: Action) -> Msg:
         return msg(
             f"upgrade {planet['en']} ({UPGRADE_COST})", f"{planet['ja']}を昇格({UPGRADE_COST})"
         )
+    if "terraform" in action:
+        planet = battles(state).planets[action["terraform"]].name
+        return msg(f"terraform {planet['en']} ({PAYMENT})", f"{planet['ja']}を惑星改造({PAYMENT})")
     item = action["build"]
     name = _name(state, item)
     return msg(

@@ -12,7 +12,9 @@ starts it. When it is over (`_over`), the war applies its outcome:
   still there after round 3: ruling I120) go, fleet by fleet, where their owner chooses
   (``{"retreat": "fleet:TF1", "to": "sol"}``): the system the fleet entered from, if it moved
   this segment, or a system one jump closer to one of its homes; never where the enemy has a
-  warship (Q8: batteries do not stop it). With no such system they are lost (Q9). Retreating is
+  warship (Q8: batteries do not stop it) — offered as the owner knows the map (`knowledge`);
+  one where the enemy turns out to have ships is refused, the enemy saying so, and the owner
+  chooses again (ruling I127). With no such system they are lost (Q9). Retreating is
   not moving (Q11): the fleet keeps its marker's state. Ships leaving a fleet whose other ships
   stay take a new marker, or join a fleet of theirs there, or are lost (Q4, ruling I120);
 - 12.9, I33: fighters left over with no carrier stay in their fleet if it stays; if it leaves,
@@ -31,7 +33,7 @@ from wartable.games.imperium.components import IMPERIAL, SIDES, TERRAN
 from wartable.games.imperium.flow import after_battle, step, wait
 from wartable.games.imperium.setup import galactic_battle
 from wartable.games.imperium.state import units_at
-from wartable.games.imperium.war import regroup
+from wartable.games.imperium.war import knowledge, regroup
 from wartable.games.imperium.war.attack import unlock
 from wartable.games.imperium.war.hidden import reveal
 from wartable.games.imperium.war.movement import (
@@ -46,8 +48,12 @@ from wartable.games.imperium.war.state import (
     fleet_at,
     fleets_in,
     gal,
+    is_deep,
+    links,
     lose,
     new_fleet,
+    place_name,
+    planets_of,
 )
 from wartable.games.imperium.war.transport import fits
 from wartable.games.imperium.war.turns import resume
@@ -61,7 +67,7 @@ def fight(ctx: Context, state: State, side: str, number: str) -> None:
     stands."""
     system = state["war"]["fleets"][number]["system"]
     staying = enemy_fleets(state, system, side)
-    has_planets = bool(gal(state).systems[system].planets)
+    has_planets = bool(planets_of(state, system))
     state["battle"] = galactic_battle(state, side, [fleet_at(number)], staying, has_planets)
     state["war"]["contact"] = {"system": system, "mover": side, "fleet": number}
     space.start(ctx, state, then="war_space")
@@ -100,7 +106,9 @@ def _over(ctx: Context, state: State) -> None:
     groups: dict[str, list[str]] = defaultdict(list)
     for uid in sorted(leaving):
         groups[state["units"][uid]["at"]].append(uid)
-    war["retreats"] = [{"from": at, "ships": ships} for at, ships in sorted(groups.items())]
+    war["retreats"] = [
+        {"from": at, "ships": ships, "barred": []} for at, ships in sorted(groups.items())
+    ]
     _next(ctx, state)
 
 
@@ -110,7 +118,7 @@ def _leftover(state: State, fighter: str, leaving: set[str]) -> None:
     if not any(state["units"][u]["at"] == at for u in leaving):
         return  # its fleet stays: a fighter fleet that does not move (11.6)
     system = state["war"]["contact"]["system"]
-    for planet in gal(state).systems[system].planets:
+    for planet in planets_of(state, system):
         owner = state["war"]["planets"].get(planet, {}).get("owner", unit["side"])
         if owner == unit["side"] and fits(state, fighter, planet):
             unit["at"] = box(planet)
@@ -118,9 +126,11 @@ def _leftover(state: State, fighter: str, leaving: set[str]) -> None:
     lose(state, fighter)
 
 
-def destinations(state: State, side: str, at: str) -> list[str]:
-    """Rule 12.3, Q8: where ships leaving the battle from `at` may go."""
-    war = state["war"]
+def destinations(state: State, side: str, leaving: dict[str, Any]) -> list[str]:
+    """Rule 12.3, Q8: where the ships leaving the battle from ``leaving["from"]`` may go, as
+    their owner knows the map (ruling I127): nowhere he knows of an enemy warship
+    (`knowledge.bars_retreat`), nor where the enemy has said he has ships (``"barred"``)."""
+    war, at = state["war"], leaving["from"]
     system = war["contact"]["system"]
     number = at.partition(":")[2]
     found = []
@@ -129,9 +139,15 @@ def destinations(state: State, side: str, at: str) -> list[str]:
         found.append(came)
     near = home_distance(state, side)
     here = near.get(system, len(near) + 1)
-    found += [s for s in sorted(gal(state).links[system]) if near.get(s, here) == here - 1]
+    if is_deep(system):  # 17.1: no route to count along; any star next to it (ruling I130)
+        found += sorted(links(state, system))
+    else:
+        found += [s for s in sorted(gal(state).links[system]) if near.get(s, here) == here - 1]
+    barred = leaving.get("barred", [])
     return [
-        s for s in dict.fromkeys(found) if s != system and not enemy_warships_in(state, s, side)
+        s
+        for s in dict.fromkeys(found)
+        if s != system and s not in barred and not knowledge.bars_retreat(state, s, side)
     ]
 
 
@@ -142,7 +158,7 @@ def _next(ctx: Context, state: State) -> None:
     while war["retreats"]:
         first = war["retreats"][0]
         side = state["units"][first["ships"][0]]["side"]
-        if destinations(state, side, first["from"]):
+        if destinations(state, side, first):
             wait(state, "retreat", side=side)
             return
         for uid in first["ships"]:
@@ -230,17 +246,26 @@ def move_out(state: State, at: str, ships: list[str], to: str) -> None:
 
 def _legal(state: State, side: str) -> list[Action]:
     first = state["war"]["retreats"][0]
-    return [{"retreat": first["from"], "to": s} for s in destinations(state, side, first["from"])]
+    return [{"retreat": first["from"], "to": s} for s in destinations(state, side, first)]
 
 
 def _retreat(ctx: Context, state: State, side: str, action: Action) -> None:
-    first: dict[str, Any] = state["war"]["retreats"].pop(0)
+    first: dict[str, Any] = state["war"]["retreats"][0]
+    if enemy_warships_in(state, action["to"], side):  # Q8: the enemy says he has ships there
+        first["barred"].append(action["to"])
+        ctx.say(
+            msg("the enemy has ships there: no retreat there", "敵艦がいるため退却できない"),
+            rule="Q8",
+        )
+        _next(ctx, state)
+        return
+    state["war"]["retreats"].pop(0)
     move_out(state, first["from"], first["ships"], action["to"])
     _next(ctx, state)
 
 
 def _words(state: State, side: str, action: Action) -> Msg:
-    to = gal(state).systems[action["to"]].name
+    to = place_name(state, action["to"])
     return msg(
         f"{action['retreat']} withdraws to {to['en']}", f"{action['retreat']}は{to['ja']}へ退く"
     )

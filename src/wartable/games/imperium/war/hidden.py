@@ -36,7 +36,7 @@ from wartable.engine import State
 from wartable.engine.rules import Path
 from wartable.games.imperium.state import is_ship, ship_type
 from wartable.games.imperium.war.movement import ship_jumps, warship
-from wartable.games.imperium.war.state import OUTPOST
+from wartable.games.imperium.war.state import OUTPOST, known
 from wartable.games.imperium.war.transport import kind
 
 HIDDEN_PLACES = ("fleet", "box", "pool")
@@ -82,16 +82,6 @@ def _place_kind(at: str) -> str:
     """ "fleet", "box" or "pool" for a place of the war; anything else (a secret) as "pool"."""
     kind = at.partition(":")[0]
     return kind if kind in HIDDEN_PLACES else "pool"
-
-
-def known(state: State) -> dict[str, str]:
-    """The units both sides have seen that are still where they were seen (I121)."""
-    units = state["units"]
-    return {
-        uid: at
-        for uid, at in state["war"].get("seen", {}).items()
-        if uid in units and units[uid]["at"] == at
-    }
 
 
 def _carrier(state: State, uid: str) -> str:

@@ -32,6 +32,7 @@ from wartable.games.imperium.war.state import (
     gal,
     lose,
     marker,
+    planets_of,
     system_of_unit,
 )
 
@@ -76,7 +77,7 @@ def support(state: State, side: str, system: str) -> int:
     rates = gal(state).maintenance
     return sum(
         rates[m["marker"]]
-        for p in gal(state).systems[system].planets
+        for p in planets_of(state, system)
         if (m := marker(state, p)) is not None and controller(state, p) == side
     )
 
@@ -150,7 +151,7 @@ def _neglect(ctx: Context, state: State, uid: str) -> None:
 def _helped(state: State, uid: str) -> int:
     """+1 for an unpaid ship in a system with a friendly World, Outpost or AR (14.1)."""
     side, system = state["units"][uid]["side"], str(system_of_unit(state, uid))
-    planets = gal(state).systems[system].planets
+    planets = planets_of(state, system)
     if any(controller(state, p) == side for p in planets):
         return 1
     ships = battles(state).ships

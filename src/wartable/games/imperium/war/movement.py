@@ -12,7 +12,9 @@ functions of the state.
   an auxiliary (`disclosure`).
 - 11.4: any number of fleets share a system; the mover fights all the enemy's there at once.
 - 16.0, B.2 Peace Negotiations: in peace no fleet enters a system with an enemy fleet, World or
-  Outpost; during the negotiations none enters a system with enemy units.
+  Outpost; during the negotiations none enters a system with enemy units — those the mover
+  knows of (`knowledge`); a lone monitor he had not seen stops him there without a battle
+  (`activation.arrive`, ruling I129).
 """
 
 from __future__ import annotations
@@ -22,8 +24,17 @@ from collections import deque
 from wartable.engine import State
 from wartable.games.imperium.components import FIGHTER, MONITOR
 from wartable.games.imperium.state import is_ship, ship_type, units_at
+from wartable.games.imperium.war import knowledge
 from wartable.games.imperium.war.galaxy import HOMES, NO_PLANETS
-from wartable.games.imperium.war.state import box, fleet_at, fleets_in, gal, other
+from wartable.games.imperium.war.state import (
+    box,
+    fleet_at,
+    fleets_in,
+    gal,
+    is_deep,
+    other,
+    planets_of,
+)
 
 JUMPS = {"light": 5, "capital": 4, "auxiliary": 3}  # rule 11.1
 SCREENING = (FIGHTER, "SC")  # 11.3: with the auxiliaries, the ships that do not force a battle
@@ -58,7 +69,7 @@ def enemy_fleets(state: State, system: str, side: str) -> list[str]:
     and its planet boxes holding a monitor, each monitor box a fleet of its own (Q7)."""
     enemy = other(side)
     found = [fleet_at(n) for n in fleets_in(state, system, enemy) if units_at(state, fleet_at(n))]
-    for planet in gal(state).systems[system].planets:
+    for planet in planets_of(state, system):
         if any(_is(state, uid, MONITOR, enemy) for uid in units_at(state, box(planet))):
             found.append(box(planet))
     return found
@@ -85,34 +96,39 @@ def warship(state: State, uid: str) -> bool:
 
 def stops(state: State, system: str, side: str) -> bool:
     """Rules 11.2, 11.3: a fleet entering `system` must stop there."""
-    return gal(state).systems[system].star == NO_PLANETS or bool(enemy_fleets(state, system, side))
+    return a_type(state, system) or bool(enemy_fleets(state, system, side))
+
+
+def a_type(state: State, system: str) -> bool:
+    """Rule 11.2: a star without planets (an interstellar hex is no star, 17.1)."""
+    return not is_deep(system) and gal(state).systems[system].star == NO_PLANETS
 
 
 def may_enter(state: State, system: str, side: str) -> bool:
     """16.0 and B.2 Peace Negotiations: the systems a fleet may not enter, in peace or during
-    the negotiations (ruling I117)."""
+    the negotiations (ruling I117), as the mover knows them (`knowledge`, ruling I129)."""
     war = state["war"]
     enemy = other(side)
+    planets = planets_of(state, system)
     if war["peace"] is not None:
-        planets = gal(state).systems[system].planets
         owned = any(war["planets"].get(p, {}).get("owner") == enemy for p in planets)
-        return not owned and not enemy_fleets(state, system, side)
+        return not owned and not knowledge.fleets(state, system, side)
     if war["event"] == NEGOTIATIONS:
-        return not enemy_units_in(state, system, side)
+        seen = any(knowledge.units_in(state, side, p) for p in planets)
+        return not seen and not knowledge.fleets(state, system, side)
     return True
 
 
-def enemy_units_in(state: State, system: str, side: str) -> bool:
-    """Whether the enemy has a fleet or a unit in a planet box in `system`."""
-    enemy = other(side)
-    boxes = [box(p) for p in gal(state).systems[system].planets]
-    return bool(enemy_fleets(state, system, side)) or any(
-        state["units"][uid]["side"] == enemy for at in boxes for uid in units_at(state, at)
-    )
+def at_peace(state: State) -> bool:
+    """In peace (16.0) or during Peace Negotiations (B.2) no battle is fought (ruling I129)."""
+    war = state["war"]
+    return war["peace"] is not None or war["event"] == NEGOTIATIONS
 
 
 def jumps_from(state: State, system: str, side: str) -> list[str]:
     """The stars one jump from `system` a fleet of `side` may enter (3.2, 11.1), in map order."""
+    if is_deep(system):
+        return []  # 17.1: no jump route reaches an interstellar hex
     links = gal(state).links[system]
     return [s for s in gal(state).systems if s in links and may_enter(state, s, side)]
 

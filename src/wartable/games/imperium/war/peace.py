@@ -32,11 +32,14 @@ from wartable.games.imperium.war.state import (
     fleet_at,
     fleets_in,
     gal,
+    hex_of,
+    is_deep,
     lose,
     new_fleet,
     system_of_unit,
     withdraw,
 )
+from wartable.games.imperium.war.terraform import allows
 
 PEACE_DICE = 3  # 16.0: the Earth player rolls 3d6
 BIGGER_FIRST = (*CLASSES["capital"], *CLASSES["light"], *CLASSES["auxiliary"])  # 2.3's order
@@ -144,7 +147,7 @@ def _bring_home(state: State, uid: str, home: str) -> None:
     kind = "fighter" if is_ship(state, uid) else c.ground[unit["type"]].kind
     for planet in gal(state).systems[home].planets:
         p = c.planets[planet]
-        if p.allows(kind) and filled(state, planet) < p.map.capacity:
+        if allows(state, planet, kind) and filled(state, planet) < p.map.capacity:
             unit["at"] = box(planet)
             return
     mine = fleets_in(state, home, unit["side"])
@@ -162,6 +165,9 @@ def _stays(state: State, uid: str) -> bool:
 def _nearest_home(state: State, side: str, start: str) -> str:
     """The side's home fewest jumps away (ties in the order of 8.0's list)."""
     g, homes = gal(state), HOMES[side]
+    if is_deep(start):  # 17.1: the home fewest hexes away (ruling I130)
+        here = hex_of(state, start)
+        return min(homes, key=lambda h: g.grid.distance(here, g.systems[h].hex))
     frontier, seen = {start}, {start}
     while frontier:
         for home in homes:

@@ -16,10 +16,9 @@ from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium.flow import step, wait
 from wartable.games.imperium.state import is_ship, ship_type, units_at
 from wartable.games.imperium.war import contact
-from wartable.games.imperium.war.galaxy import NO_PLANETS
 from wartable.games.imperium.war.hidden import reveal
-from wartable.games.imperium.war.movement import enemy_fleets, ships_of
-from wartable.games.imperium.war.state import box, gal, other
+from wartable.games.imperium.war.movement import a_type, enemy_fleets, ships_of
+from wartable.games.imperium.war.state import box, other, planets_of
 
 SCOUT, DESTROYER = "SC", "DD"
 UNSEEN = 10  # 17.2: 10 or less on 2d6
@@ -35,9 +34,7 @@ def possible(state: State, side: str, number: str) -> bool:
         return False
     system = state["war"]["fleets"][number]["system"]
     planets = state["war"]["planets"]
-    owned = any(
-        planets.get(p, {}).get("owner") == other(side) for p in gal(state).systems[system].planets
-    )
+    owned = any(planets.get(p, {}).get("owner") == other(side) for p in planets_of(state, system))
     return owned or bool(enemy_fleets(state, system, side))
 
 
@@ -65,9 +62,9 @@ def _roll(ctx: Context, state: State, side: str, number: str, revealed: int) -> 
     moving = state["war"]["segment"]["moving"]
     enemy = enemy_fleets(state, system, side)
     if sum(dice) + revealed <= UNSEEN:
-        boxes = [box(p) for p in gal(state).systems[system].planets]
+        boxes = [box(p) for p in planets_of(state, system)]
         reveal(state, [uid for at in [*enemy, *boxes] for uid in units_at(state, at)])
-        moving["stopped"] = gal(state).systems[system].star == NO_PLANETS
+        moving["stopped"] = a_type(state, system)
         ctx.say(msg("the scouts are not seen", "偵察艦は発見されなかった"), rule="17.2")
         wait(state, "orders", side=side)
         return

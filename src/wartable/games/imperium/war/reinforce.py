@@ -39,6 +39,7 @@ from wartable.games.imperium.war.state import (
     new_fleet,
     pool,
 )
+from wartable.games.imperium.war.terraform import allows
 
 
 @phase("reinforcements")
@@ -133,9 +134,9 @@ def _at(state: State, uid: str, world: str) -> list[str]:
     if code == FIGHTER:
         if fleet_room(state, side, system):
             found.append(f"fleet:{world}")
-        if roomy and planet.allows("fighter"):
+        if roomy and allows(state, world, "fighter"):
             found.append(box(world))
-    elif type_id != OUTPOST and roomy and planet.allows(c.ground[type_id].kind):
+    elif type_id != OUTPOST and roomy and allows(state, world, c.ground[type_id].kind):
         found.append(box(world))
     return found + [f"aboard:{ship}" for ship in _holds(state, uid, system)]
 

@@ -9,7 +9,7 @@ from the stockpile only, then is done (``{"done": True}``).
 - Two damaged fighters, or two damaged monitors of one type, in one system are consolidated:
   one is removed, the other restored, at no cost (``{"merge": "T8", "into": "T5"}``, ruling
   I114).
-Costs double in peace (16.0).
+Costs double in peace (16.0). No ship in an interstellar hex is repaired (17.1).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from wartable.games.imperium.war.control import controller
 from wartable.games.imperium.war.flow import pass_on, phase
 from wartable.games.imperium.war.maintenance import factor
 from wartable.games.imperium.war.scrap import at_home
-from wartable.games.imperium.war.state import OUTPOST, battles, lose, system_of_unit
+from wartable.games.imperium.war.state import OUTPOST, battles, is_deep, lose, system_of_unit
 
 AR = "AR"
 MERGED = (FIGHTER, MONITOR)  # 14.3: the types two damaged counters of may be consolidated
@@ -46,6 +46,8 @@ def repairable(state: State, uid: str) -> bool:
     if not unit["damaged"] or unit["type"] == OUTPOST:
         return False
     if is_ship(state, uid):
+        if is_deep(system_of_unit(state, uid) or ""):
+            return False  # 17.1: no repair in an interstellar hex
         return at_home(state, uid) or _with_ar(state, uid)
     kind, _, planet = (unit["at"] or "").partition(":")
     return kind == "box" and controller(state, planet) == unit["side"]

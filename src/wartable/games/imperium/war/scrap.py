@@ -13,7 +13,7 @@ from wartable.games.imperium.state import is_ship, ship_type
 from wartable.games.imperium.war.control import controller
 from wartable.games.imperium.war.flow import pass_on, phase
 from wartable.games.imperium.war.income import gain
-from wartable.games.imperium.war.state import gal, system_of_unit, withdraw
+from wartable.games.imperium.war.state import planets_of, system_of_unit, withdraw
 
 
 @phase("scrapping")
@@ -24,7 +24,7 @@ def begin(ctx: Context, state: State) -> None:
 def at_home(state: State, uid: str) -> bool:
     """Whether a unit is in a system holding a World or Outpost its side controls (14.2, 14.3)."""
     system, side = system_of_unit(state, uid), state["units"][uid]["side"]
-    planets = gal(state).systems[system].planets if system else ()
+    planets = planets_of(state, system) if system else ()
     return any(controller(state, p) == side for p in planets)
 
 

@@ -28,10 +28,11 @@ from __future__ import annotations
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium.components import IMPERIAL, SIDES
 from wartable.games.imperium.flow import step, wait
+from wartable.games.imperium.state import units_at
 from wartable.games.imperium.war.activation import activate, systems
 from wartable.games.imperium.war.flow import done, phase
 from wartable.games.imperium.war.sequence import ACTION
-from wartable.games.imperium.war.state import battles, gal, other
+from wartable.games.imperium.war.state import battles, fleet_at, other, place_name
 from wartable.games.imperium.war.turns import end, next_turn
 
 CIVIL_WAR = -1  # B.2 Imperial Succession
@@ -40,6 +41,8 @@ CIVIL_WAR = -1  # B.2 Imperial Succession
 def begin(ctx: Context, state: State) -> None:
     """Rule 10.0: the initiative of a new segment; a tie skips it."""
     war = state["war"]
+    for number in [n for n in war["fleets"] if not units_at(state, fleet_at(n))]:
+        del war["fleets"][number]  # emptied since (14.1, 14.2, B.2): back to the mix (I129)
     for fleet in war["fleets"].values():
         fleet["moved"] = False  # 11.1: the markers stand up again
     rolls = {}
@@ -99,7 +102,7 @@ def _decide(ctx: Context, state: State, side: str, action: Action) -> None:
 def _words(state: State, side: str, action: Action) -> Msg:
     if "pass" in action:
         return msg("pass", "パス")
-    name = gal(state).systems[action["activate"]].name
+    name = place_name(state, action["activate"])
     return msg(f"activate {name['en']}", f"{name['ja']}をアクティブにする")
 
 

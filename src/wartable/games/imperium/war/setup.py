@@ -33,6 +33,7 @@ from wartable.games.imperium.war.state import (
     new_fleet,
     pool,
 )
+from wartable.games.imperium.war.terraform import allows
 
 TROOPS = ("infantry", "drop")  # a "troops" draw is from both cups (Sc7)
 
@@ -67,6 +68,8 @@ def new_war_state(ctx: Context, options: dict[str, Any]) -> State:
         "planets": {},
         "fleets": {},
         "track": {},
+        "terraforming": {},  # 17.3: payments toward planets being terraformed
+        "terraformed": sorted(p for f in war.forces.values() for p in f.terraformed),  # Sc8
     }
     for side in SIDES:
         _markers(state, war, side)
@@ -221,7 +224,8 @@ def _boxes(state: State, side: str, kind: str) -> list[str]:
     found = []
     for planet, m in state["war"]["planets"].items():
         p = c.planets[planet]
-        if m["owner"] == side and p.allows(kind) and filled(state, planet) < p.map.capacity:
+        fits = allows(state, planet, kind) and filled(state, planet) < p.map.capacity
+        if m["owner"] == side and fits:
             found.append(box(planet))
     return found
 

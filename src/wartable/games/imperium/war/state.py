@@ -21,6 +21,8 @@ the galaxy's overlay in ``state["galaxy"]`` and the strategic position in ``stat
      "temporary": [],             # the record of the ship types the Emperor sent (6.3)
      "unpaid": [],                # the units left unpaid in this maintenance (14.1)
      "upgrades": {},              # Outposts becoming Worlds: {"paid": n, "turn": t} (16.0)
+     "terraforming": {},          # planets being terraformed: {"paid": n, "turn": t} (17.3)
+     "terraformed": [],           # planets terraformed to type A (17.3, Sc8)
      "permissions": [],           # the ship codes the Imperium may build (9.0)
      "appeals": {"forbidden": False, "made": False},  # 6.2
      "planets": {"sol_1": {"marker": "world", "owner": "terran"}},  # World/Outpost markers
@@ -44,7 +46,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartable.engine import State
+from wartable.engine import Msg, State, msg
 from wartable.games.imperium.components import SIDES, Components
 from wartable.games.imperium.state import FLEET_PREFIX, carried_by, comp
 from wartable.games.imperium.war.galaxy import Galaxy, galaxy
@@ -57,8 +59,59 @@ def gal(state: State) -> Galaxy:
     return galaxy(state["galaxy"])
 
 
+def known(state: State) -> dict[str, str]:
+    """The units both sides have seen that are still where they were seen (I121, `hidden`)."""
+    units = state["units"]
+    return {
+        uid: at
+        for uid, at in state["war"].get("seen", {}).items()
+        if uid in units and units[uid]["at"] == at
+    }
+
+
 def other(side: str) -> str:
     return SIDES[1] if side == SIDES[0] else SIDES[0]
+
+
+DEEP = "deep:"  # 17.1: a fleet in an interstellar hex is "in" "deep:K05"
+
+
+def deep(hex_label: str) -> str:
+    """The place of a fleet in the interstellar hex `hex_label` (17.1)."""
+    return f"{DEEP}{hex_label}"
+
+
+def is_deep(system: str) -> bool:
+    """Whether a fleet's place is an interstellar hex, not a star (17.1)."""
+    return system.startswith(DEEP)
+
+
+def planets_of(state: State, system: str) -> tuple[str, ...]:
+    """The planet boxes of a star; none in an interstellar hex (17.1)."""
+    return () if is_deep(system) else gal(state).systems[system].planets
+
+
+def hex_of(state: State, system: str) -> str:
+    """The printed label of the hex a star or an interstellar place is in (3.2, 17.1)."""
+    return system[len(DEEP) :] if is_deep(system) else gal(state).systems[system].hex
+
+
+def links(state: State, system: str) -> frozenset[str]:
+    """The stars one jump away (3.2); from an interstellar hex, which no route reaches, the
+    stars of the hexes next to it (17.1, ruling I130)."""
+    g = gal(state)
+    if not is_deep(system):
+        return g.links[system]
+    around = {g.grid.label(h) for h in g.grid.neighbours(hex_of(state, system))}
+    return frozenset(s.id for s in g.systems.values() if s.hex in around)
+
+
+def place_name(state: State, system: str) -> Msg:
+    """How a star, or an interstellar hex (17.1), is named."""
+    if is_deep(system):
+        label = hex_of(state, system)
+        return msg(f"deep space {label}", f"深宇宙{label}")
+    return gal(state).systems[system].name
 
 
 def box(planet: str) -> str:

@@ -12,6 +12,9 @@
   planet without a marker becomes the side's Outpost marker there (9.0, ruling I118). Unloading
   is the fleet's action for the segment.
 - A transport destroyed takes its cargo with it (11.5): the battles' `damage.destroy` does it.
+- 13.4: the units on a planet where surface combat was fought in this action stay there; so do
+  those on a contested planet during Peace Negotiations (B.2; `stays`). Infantry and drop troops
+  loaded off a contested planet draw the enemy's fire (`evacuate`).
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ from wartable.engine import Action, Msg, State, msg
 from wartable.games.imperium.carriers import room as fighter_room
 from wartable.games.imperium.components import ASSAULT, FIGHTER, MONITOR
 from wartable.games.imperium.state import carried_by, is_ship, ship_type, units_at
+from wartable.games.imperium.war import knowledge
+from wartable.games.imperium.war.control import contested
+from wartable.games.imperium.war.movement import NEGOTIATIONS
 from wartable.games.imperium.war.setup import filled
 from wartable.games.imperium.war.state import (
     OUTPOST,
@@ -29,7 +35,9 @@ from wartable.games.imperium.war.state import (
     fleets_in,
     gal,
     other,
+    planets_of,
 )
+from wartable.games.imperium.war.terraform import allows
 
 
 def kind(state: State, uid: str) -> str:
@@ -55,7 +63,7 @@ def fits(state: State, uid: str, planet: str) -> bool:
     if what == "monitor":
         return True
     p = battles(state).planets[planet]
-    return p.allows(what) and filled(state, planet) < p.map.capacity
+    return allows(state, planet, what) and filled(state, planet) < p.map.capacity
 
 
 def _holds(state: State, side: str, system: str) -> list[tuple[str, str]]:
@@ -76,11 +84,31 @@ def _takes(state: State, ship: str, uid: str) -> bool:
     return len(carried_by(state, ship)) < ship_type(state, ship).cargo
 
 
+def stays(state: State, planet: str) -> bool:
+    """Whether the units in the planet's box may not be loaded now: locked in after surface
+    combat in this action (13.4), or frozen on a contested planet by Peace Negotiations (B.2;
+    ruling I126)."""
+    segment = state["war"].get("segment") or {}
+    if planet in segment.get("locked", []):
+        return True
+    return state["war"]["event"] == NEGOTIATIONS and contested(state, planet)
+
+
+def lock(state: State, planet: str) -> None:
+    """13.4: surface combat has been fought on the planet in the action under way."""
+    segment = state["war"].get("segment")
+    if segment is not None:
+        segment.setdefault("locked", []).append(planet)
+
+
 def _loose(state: State, side: str, system: str) -> list[str]:
     """The side's units that may be loaded in `system`: in its planet boxes (not batteries or
-    monitors), or loose in its unmoved fleets there (not ships but fighters)."""
+    monitors; none that must stay, `stays`), or loose in its unmoved fleets there (not ships but
+    fighters)."""
     found = []
-    for planet in gal(state).systems[system].planets:
+    for planet in planets_of(state, system):
+        if stays(state, planet):
+            continue
         for uid in units_at(state, box(planet)):
             unit = state["units"][uid]
             if unit["side"] == side and kind(state, uid) not in ("battery", "monitor"):
@@ -98,11 +126,21 @@ def _loose(state: State, side: str, system: str) -> list[str]:
 
 
 def _free(state: State, side: str, planet: str) -> bool:
-    """No enemy unit in the planet's box and no enemy marker on it (ruling I118)."""
+    """No enemy marker on the planet and no enemy unit in its box (ruling I118) that `side`
+    knows of (`knowledge`, ruling I128; `occupied` finds the others out)."""
     marker = state["war"]["planets"].get(planet)
     if marker is not None and marker["owner"] == other(side):
         return False
-    return all(state["units"][u]["side"] == side for u in units_at(state, box(planet)))
+    return not knowledge.units_in(state, side, planet)
+
+
+def occupied(state: State, side: str, action: Action) -> list[str]:
+    """The enemy units in the box an unload order is for (ruling I128): the enemy must show
+    them, and the unit is not unloaded there (13.0: an enemy planet is attacked)."""
+    if "unload" not in action:
+        return []
+    where = box(action["to"])
+    return [u for u in units_at(state, where) if state["units"][u]["side"] == other(side)]
 
 
 def _lands(state: State, side: str, uid: str, planet: str) -> bool:
@@ -123,7 +161,7 @@ def orders(state: State, side: str, system: str) -> list[Action]:
     ]
     cargo = [c for ship, _ in holds for c in carried_by(state, ship)]
     cargo += [u for u in _loose(state, side, system) if state["units"][u]["at"].startswith("fleet")]
-    planets = [p for p in gal(state).systems[system].planets if _free(state, side, p)]
+    planets = [p for p in planets_of(state, system) if _free(state, side, p)]
     unloads: list[Action] = [
         {"unload": uid, "to": planet}
         for uid in cargo
