@@ -8,10 +8,15 @@
 //
 // Everything drawn comes from the seat's view: a transport's secret cargo (11.5, ruling I40)
 // reaches the page as "hidden" and is drawn as such. The only tables here are interface words.
+//
+// The galactic war (scenarios 6-8, the campaign) is drawn by imperium-war.js: its map between
+// battles, and this file's combat views, on the battle's units alone, while a battle of the war
+// is under way.
 
 import { HexMap } from "../js/render/hexmap.js";
 import { h, clear } from "../js/dom.js";
 import { t, pick } from "../js/i18n.js";
+import { GalaxyView, WAR_STYLE, battleBoard, battlePlace, battleShown, isWar, warPieceName, warPrompt, warStrings, warTargets } from "./imperium-war.js";
 
 const SIDES = {
   terran: { colour: "#2c5d9b", name: { en: "Terran", ja: "地球" } },
@@ -104,6 +109,7 @@ const strings = {
     "imp.oddsLoading": "確率を計算しています…",
   },
 };
+for (const l of Object.keys(strings)) Object.assign(strings[l], warStrings[l]);
 
 const STYLE = `
 .imp-board { display: flex; flex-direction: column; gap: 10px; padding: 8px; }
@@ -131,6 +137,11 @@ const STYLE = `
 .imp-map { position: relative; height: min(62vh, 560px); }
 .imp-strips { display: flex; flex-direction: column; gap: 4px; }
 `;
+
+// The map between a war's battles; part 1's views for a battle (of a war or scenarios 1-5).
+function betweenBattles(board) {
+  return isWar(board) && !battleShown(board);
+}
 
 function side(id) {
   return SIDES[id] || { colour: "#55606e", name: { en: id, ja: id } };
@@ -179,8 +190,12 @@ export default {
   players: Object.fromEntries(Object.entries(SIDES).map(([id, s]) => [id, s.name])),
   strings,
   options: {
-    scenario: { en: "Scenario (1-5)", ja: "シナリオ(1-5)" },
+    scenario: { en: "Scenario (1-8, campaign)", ja: "シナリオ(1-8、キャンペーン)" },
     simplified: { en: "Simplified combat (17.4)", ja: "簡易戦闘解決(17.4)" },
+    stealth: { en: "War: stealth reconnaissance (17.2)", ja: "戦争: ステルス偵察(17.2)" },
+    terraforming: { en: "War: terraforming (17.3)", ja: "戦争: テラフォーミング(17.3)" },
+    deep_space: { en: "War: deep space (17.1)", ja: "戦争: 深宇宙(17.1)" },
+    campaign_wars: { en: "Campaign: a draw after this many wars (0: no limit)", ja: "キャンペーン: この回数の戦争で引き分け(0: 無制限)" },
   },
 
   choices: {
@@ -190,10 +205,15 @@ export default {
       s3: { en: "3. Raid!", ja: "3. 襲撃!" },
       s4: { en: "4. Nusku Assault", ja: "4. ヌスク強襲" },
       s5: { en: "5. Armageddon", ja: "5. アルマゲドン" },
+      s6: { en: "6. The First Interstellar War", ja: "6. 第1次恒星間戦争" },
+      s7: { en: "7. Earth's Challenge", ja: "7. 地球の挑戦" },
+      s8: { en: "8. Triumphant Earth", ja: "8. 勝ち誇る地球" },
+      campaign: { en: "Campaign game", ja: "キャンペーンゲーム" },
     },
   },
 
-  targets(action) {
+  targets(action, view) {
+    if (view && betweenBattles(view.board)) return warTargets(action, view);
     if ("place" in action) return { piece: action.place, hex: action.area };
     if ("enter" in action) return { piece: action.enter, hex: action.to };
     if ("move" in action) return { piece: action.move, hex: action.to };
@@ -213,6 +233,7 @@ export default {
 
   prompt(view, seat) {
     if (view.over) return null;
+    if (betweenBattles(view.board)) return warPrompt(view, seat, SIDES);
     const board = view.board;
     const step = stepOf(board);
     if (seat == null || !view.to_act.includes(seat)) {
@@ -224,17 +245,19 @@ export default {
 
   pieceName(piece, view) {
     const text = String(piece);
+    if (betweenBattles(view.board)) return warPieceName(text, view);
     if (text.startsWith("area:")) return text.slice(5);
     return unitName(view.board, text);
   },
 
   mount(host) {
-    document.head.append(h("style", { "data-imperium": "" }, STYLE));
+    document.head.append(h("style", { "data-imperium": "" }, STYLE + WAR_STYLE));
     const root = h("div", { class: "imp-board" });
     const space = h("div", { class: "imp-space" });
     const holder = h("div", { class: "imp-map" });
     const strips = h("div", { class: "imp-strips" });
-    root.append(space, strips, holder);
+    const galaxyRoot = h("div", { class: "imp-war" });
+    root.append(galaxyRoot, space, strips, holder);
     host.board.append(root);
     const status = host.panel("imp-status", "imp.status");
     const forces = host.panel("imp-forces", "imp.forces");
@@ -244,6 +267,8 @@ export default {
     let focus = null; // the ship whose ranges are lit (any side's: a player looks)
     let frame = null;
     let map = null; // the planet map, made on the first planetary view (zoom and pan kept)
+    let shown = null; // the board part 1's views draw: the view's, or a war battle's part of it
+    const galaxy = new GalaxyView(host, galaxyRoot, { sides: SIDES, values });
 
     function chip(board, uid, decision, interactive, lit) {
       const unit = board.units[uid];
@@ -400,6 +425,8 @@ export default {
       const battle = board.battle;
       status.append(h("p", {}, h("strong", {}, `${printed.number}. ${pick(printed.name)}`)));
       status.append(h("p", { class: "small" }, pick(printed.victory)));
+      const place = isWar(frame.board) && battle ? battlePlace(frame.board) : null;
+      if (place) status.append(h("p", { "data-battle-at": "" }, t("imw.battleAt", { place })));
       if (battle) {
         status.append(h("p", {}, t("imp.round", { n: battle.round, of: battle.rounds })));
         if (battle.initiative) status.append(h("p", {}, t("imp.initiative", { who: pick(side(battle.initiative).name) })));
@@ -457,9 +484,9 @@ export default {
 
     function drawOdds(shooter) {
       clear(oddsPanel);
-      const shown = shooter != null && frame.version != null && reaches(frame.board, shooter);
-      host.showPanel("imp-odds", shown);
-      if (!shown) return;
+      const asked = shooter != null && frame.version != null && reaches(shown, shooter);
+      host.showPanel("imp-odds", asked);
+      if (!asked) return;
       const key = `${frame.seat ?? ""}|${frame.version}|${shooter}`;
       if (!odds.has(key)) {
         odds.set(key, { status: "loading" });
@@ -476,7 +503,7 @@ export default {
         while (odds.size > 40) odds.delete(odds.keys().next().value);
       }
       const found = odds.get(key);
-      oddsPanel.append(h("div", { class: "panel-sub" }, t("imp.oddsOf", { ship: unitName(frame.board, shooter) })));
+      oddsPanel.append(h("div", { class: "panel-sub" }, t("imp.oddsOf", { ship: unitName(shown, shooter) })));
       if (found.status === "loading") oddsPanel.append(h("p", { class: "muted" }, t("imp.oddsLoading")));
       else if (found.status === "error") oddsPanel.append(h("p", { class: "muted" }, found.message));
       else if (!found.answer.data.rows.length) oddsPanel.append(h("p", { class: "muted" }, pick(found.answer.text)));
@@ -493,10 +520,27 @@ export default {
 
     function draw() {
       if (!frame) return;
-      const { board, decision, interactive } = frame;
+      const { decision, interactive } = frame;
       root.dataset.version = String(frame.version ?? ""); // the view drawn (tests wait for it)
+      const war = isWar(frame.board);
+      const mapped = betweenBattles(frame.board);
+      root.dataset.mode = mapped ? "map" : "battle";
       clear(space);
       clear(strips);
+      galaxyRoot.hidden = !mapped;
+      space.hidden = strips.hidden = mapped;
+      host.showPanel("imp-status", !mapped);
+      host.showPanel("imp-forces", !mapped);
+      host.showPanel("imw-war", war);
+      host.showPanel("imw-fleets", war);
+      if (war) galaxy.update(frame, { map: mapped });
+      if (mapped) {
+        holder.hidden = true;
+        focus = null;
+        host.showPanel("imp-odds", false);
+        return;
+      }
+      const board = (shown = war ? battleBoard(frame.board) : frame.board);
       holder.hidden = board.battle?.kind !== "planetary";
       if (focus && !board.battle?.areas?.[focus]) focus = null;
       if (decision.selected && board.battle?.areas?.[decision.selected]) focus = decision.selected;

@@ -13,7 +13,7 @@ by their ids.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -176,7 +176,7 @@ def _reachable(doc: dict[str, Any], start: str) -> set[str]:
     return seen
 
 
-def _links(systems: dict[str, Any], routes: Iterable[list[str]]) -> dict[str, set[str]]:
+def _links(systems: dict[str, Any], routes: Iterable[Sequence[str]]) -> dict[str, set[str]]:
     """Each system's neighbours by one jump: its routes, and the stars of its hex (3.2)."""
     links: dict[str, set[str]] = {sid: set() for sid in systems}
     for a, b in routes:
@@ -496,6 +496,7 @@ class Galaxy:
     grid: HexGrid
     light_years: float
     systems: dict[str, System]
+    routes: tuple[tuple[str, str], ...]  # the jump routes printed on the map (3.2)
     links: dict[str, frozenset[str]]  # one jump away: routes and stars of one hex (3.2)
     system_of: dict[str, str]  # planet -> its system
     income: dict[str, Income]
@@ -565,12 +566,14 @@ def build(doc: dict[str, Any]) -> Galaxy:
         sid: System(sid, s["name"], s["hex"], s["star"], tuple(s["planets"]), s.get("home"))
         for sid, s in doc["systems"].items()
     }
-    links = _links(doc["systems"], [r["ends"] for r in doc["routes"].values()])
+    routes = tuple((r["ends"][0], r["ends"][1]) for r in doc["routes"].values())
+    links = _links(doc["systems"], routes)
     figures = ("roll", "name", "source")
     return Galaxy(
         grid=_grid(doc),
         light_years=float(doc["map"]["light_years"]),
         systems=systems,
+        routes=routes,
         links={sid: frozenset(others) for sid, others in links.items()},
         system_of={p: s.id for s in systems.values() for p in s.planets},
         income={

@@ -40,15 +40,22 @@ def view(state: State, player: str | None) -> dict[str, Any]:
 
 def printed(state: State) -> dict[str, Any]:
     """What is printed and public about a war: its name and victory text, the systems with
-    their planets, the planet maps' hexes, the space combat board, every counter's faces."""
+    their hex, star type and planets, the jump routes, the planet maps' hexes, the space combat
+    board, every counter's faces."""
     c, g = comp(state), gal(state)
     war = g.wars[state["war"]["scenario"]]
     return {
         "scenario": {"number": war.number, "name": war.name, "victory": war.victory_text},
         "systems": {
-            sid: {"name": system.name, "planets": list(system.planets)}
+            sid: {
+                "name": system.name,
+                "hex": system.hex,
+                "star": system.star,
+                "planets": list(system.planets),
+            }
             for sid, system in g.systems.items()
         },
+        "routes": [list(route) for route in g.routes],
         "maps": {pid: list(planet.map.hexes) for pid, planet in c.planets.items()},
         "board": battle_view.board_geometry(c),
         "types": battle_view.type_faces(c, c.ships, c.ground),
