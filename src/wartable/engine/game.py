@@ -59,8 +59,9 @@ class Game:
         self.options = options
         self.players: tuple[str, ...] = rules.players(options)
         self._start = start
-        # a determinized copy's start, kept pickled (quicker than a copy) until asked for
-        self._frozen: tuple[bytes, int, list[Event]] | None = None
+        # a determinized copy's start, kept as its recipe (the pickled position it was drawn
+        # from, the player and the seed) until asked for: most copies are never asked
+        self._frozen: tuple[bytes, str, int, int, list[Event]] | None = None
         self.actions: list[tuple[str, Action]] = []
         self.barrier = 0  # actions up to here used chance or revealed secrets: undo stops here
         self._legal = {}
@@ -79,8 +80,9 @@ class Game:
         """The position this game started from (state, dice and log), or None if from the
         rules' setup; never changed once made."""
         if self._start is None and self._frozen is not None:
-            blob, dice, events = self._frozen
-            self._start = {"state": pickle.loads(blob), "dice": dice, "events": events}
+            blob, player, seed, dice, events = self._frozen
+            state = self.rules.determinize(pickle.loads(blob), player, random.Random(seed))
+            self._start = {"state": state, "dice": dice, "events": events}
         return self._start
 
     @staticmethod
@@ -113,6 +115,7 @@ class Game:
         self._legal_now = value
         self._result: dict[str, Any] | None = _UNKNOWN
         self._to_act: tuple[str, ...] | None = None
+        self._pickled: bytes | None = None  # see `_position`
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -185,6 +188,7 @@ class Game:
         self._legal_now = {}  # what `self._legal = {}` does, without the call: a new state
         self._result = _UNKNOWN
         self._to_act = None
+        self._pickled = None
         return self.events[start:]
 
     def view(self, player: str | None, *, texts: bool = True) -> dict[str, Any]:
@@ -291,17 +295,29 @@ class Game:
         """
         if player not in self.players:
             raise IllegalAction(f"there is no player {player!r} in {self.id}")
-        state = self.rules.determinize(copy_plain(self.state), player, random.Random(seed))
+        blob = self._position()
+        source = copy_plain(self.state) if blob is None else pickle.loads(blob)
+        state = self.rules.determinize(source, player, random.Random(seed))
         dice = Dice.seeded_state(seed)
         events = self._seen_by(player)
         copy = Game.__new__(Game)
         copy._begin(self.rules, seed, dict(self.rules.options_for(self.options, player)), None)
-        try:  # the start is frozen before the copy plays on from `state` itself
-            copy._frozen = (pickle.dumps(state, pickle.HIGHEST_PROTOCOL), dice, events)
-        except (pickle.PicklingError, TypeError, AttributeError):  # not plain data after all
+        if blob is None:
             copy._start = {"state": copy_plain(state), "dice": dice, "events": events}
+        else:  # the start is drawn again from the recipe if a record or an undo asks for it
+            copy._frozen = (blob, player, seed, dice, events)
         copy._resume(state, dice, events)
         return copy
+
+    def _position(self) -> bytes | None:
+        """The state pickled, once per position (a search draws thousands of copies of one:
+        unpickling is quicker than copying), or None if it is not plain data after all."""
+        if self._pickled is None:
+            try:
+                self._pickled = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
+            except (pickle.PicklingError, TypeError, AttributeError):
+                return None
+        return self._pickled
 
     def _seen_by(self, player: str) -> list[Event]:
         """The log as `player`'s copies hold it: each event they did not see is only its place.

@@ -168,6 +168,19 @@ def seen(m: Machine) -> Seen:
 
 
 @dataclass(frozen=True)
+class Growth:
+    """Where `Drawer.grow_parts` starts from, found once for each set of parts it is handed
+    (most copies of a position hand it the same ones)."""
+
+    todo: list[int]  # the cells without a part, in order
+    frontier: list[int]  # those touching a cell with a part, in order
+    edge: list[bool]  # by cell, whether it is on the frontier
+    used: frozenset[str]  # the parts on the sheet
+    free: frozenset[str]  # the parts a cell may take
+    unused: list[str]  # the free parts not on the sheet, in order
+
+
+@dataclass(frozen=True)
 class Plan:
     """What the seat knows of a design, worked out once for all the copies of a position.
     The drawing numbers the cells (`CELLS`); a list indexed by number has one entry a cell."""
@@ -189,6 +202,7 @@ class Plan:
     core_known: bool
     core_weight: list[float]  # `core_weights`
     stands: dict[int, bool]  # a cell where the core lets the intact sheet stand: kept as asked
+    growth: dict[tuple[str | None, ...], Growth]  # `Growth` from the parts drawn: kept as asked
     prior: list[tuple[list[str], list[float]]]  # the items a cell may draw (`prior_table`)
     links: list[list[str]]  # the printed links the sheet needs
     names: dict[str, Msg]  # the revealed parts' names
@@ -261,6 +275,7 @@ def plan_of(
         core_known=any(iid == "core" for iid, _, _ in known.values()),
         core_weight=[weights.get(cell, 0.0) for cell in CELLS],
         stands={},
+        growth={},
         prior=[prior_table(base, unit, row <= LEGS_ROWS, False) for row, _ in CELLS],
         links=[[cell_key(a), cell_key(b)] for a, b in links_for(outline, standing, unit)],
         names=known_names,
@@ -381,15 +396,14 @@ class Drawer:
         nothing touches, a cell starts a part of its own."""
         bits, random_, insort = self.bits, self.rng.random, bisect.insort
         part, free_list, touching = self.part, self.plan.free, self.plan.touching
-        todo = [n for n in self.plan.unknown if part[n] is None]
-        parted = {n for n, p in enumerate(part) if p is not None}
-        frontier = [n for n in todo if not parted.isdisjoint(touching[n])]  # kept in order
-        edge = [False] * len(CELLS)  # each cell ever on the frontier
-        for n in frontier:
-            edge[n] = True
-        used = {p for p in part if p is not None}
-        free = set(free_list)
-        unused = [p for p in free_list if p not in used]
+        start = self.plan.growth.get(key := tuple(part))
+        if start is None:
+            start = self.plan.growth[key] = self.growth()
+        todo, free = start.todo, start.free
+        frontier = list(start.frontier)  # kept in order
+        edge = list(start.edge)  # each cell ever on the frontier
+        used = set(start.used)
+        unused = list(start.unused)
         for _ in range(len(todo)):
             if frontier:
                 n = frontier.pop(below(bits, len(frontier)))
@@ -415,6 +429,22 @@ class Drawer:
                 used.add(chosen)
                 if chosen in unused:
                     unused.remove(chosen)
+
+    def growth(self) -> Growth:
+        """Where `grow_parts` starts from the parts drawn so far."""
+        part, touching = self.part, self.plan.touching
+        todo = [n for n in self.plan.unknown if part[n] is None]
+        parted = {n for n, p in enumerate(part) if p is not None}
+        frontier = [n for n in todo if not parted.isdisjoint(touching[n])]
+        used = frozenset(p for p in part if p is not None)
+        return Growth(
+            todo=todo,
+            frontier=frontier,
+            edge=[n in frontier for n in range(len(CELLS))],
+            used=used,
+            free=frozenset(self.plan.free),
+            unused=[p for p in self.plan.free if p not in used],
+        )
 
     def fill_items(self) -> None:
         """Every cell left gets an item drawn as the shipped sheets of its kind carry them."""

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
 
 from wartable.engine import State
 from wartable.games.zeta_cards.combat import SIDES
@@ -28,6 +27,8 @@ from wartable.games.zeta_cards.components import Components
 from wartable.games.zeta_cards.fight import hit_options, settle_alloc
 from wartable.games.zeta_cards.state import comp
 from wartable.games.zeta_cards.view import secret_alloc
+
+_FIGHTING: dict[int, tuple[Components, frozenset[str]]] = {}  # see `fighting_ids`
 
 
 def determinize(state: State, player: str, rng: random.Random) -> State:
@@ -57,44 +58,54 @@ def hidden_side(state: State, player: str) -> str | None:
 
 def redeal(state: State, player: str, rng: random.Random) -> None:
     """Deal `player`'s unknown cards at random to its hand, face-down fight cards and deck."""
-    c = comp(state)
+    fighting = fighting_ids(comp(state))
     side = hidden_side(state, player)
     picked: list[str] = state["fight"]["picked"][side] if side else []
     hand: list[str] = state["hand"][player]
-    known = Counter(state["known"][player])
-    unknown = Counter(hand + state["deck"][player] + picked) - known
-    pool = sorted(unknown.elements())
+    known: list[str] = state["known"][player]
+    out_of_sight = hand + state["deck"][player] + picked
+    if known:
+        pool = sorted((Counter(out_of_sight) - Counter(known)).elements())
+    else:  # (most of the time: no card of a hand is known)
+        pool = sorted(out_of_sight)
     # an attacker has at least one fighting card (it could attack, ruling Z10), and each side
     # as many as it put face down
     least = max(len(picked), 1) if side == "attacker" else len(picked)
-    need = max(0, least - fighters(c, known.elements()))
-    slots = len(hand) + len(picked) - known.total()
-    dealt, deck = deal(c, pool, slots, need, rng)
-    full = sorted(known.elements()) + dealt
-    chosen = [cid for cid in sorted(full) if c.cards[cid].fighting]
+    need = max(0, least - sum(cid in fighting for cid in known))
+    slots = len(hand) + len(picked) - len(known)
+    dealt, deck = deal(fighting, pool, slots, need, rng)
+    full = sorted(known + dealt)
+    chosen = [cid for cid in full if cid in fighting]
     rng.shuffle(chosen)
     picks = chosen[: len(picked)]
-    state["hand"][player] = sorted((Counter(full) - Counter(picks)).elements())
+    for cid in picks:  # the picks leave the hand, which stays sorted
+        full.remove(cid)
+    state["hand"][player] = full
     state["deck"][player] = deck
     if side:
         state["fight"]["picked"][side] = picks
 
 
-def fighters(c: Components, cards: Iterable[str]) -> int:
-    return sum(c.cards[cid].fighting for cid in cards)
+def fighting_ids(c: Components) -> frozenset[str]:
+    """The ids of `c`'s fighting cards (6.3), asked of every card dealt: found once per data."""
+    cached = _FIGHTING.get(id(c))
+    if cached is None or cached[0] is not c:
+        cached = (c, frozenset(cid for cid, card in c.cards.items() if card.fighting))
+        _FIGHTING[id(c)] = cached
+    return cached[1]
 
 
 def deal(
-    c: Components, pool: list[str], slots: int, need: int, rng: random.Random
+    fighting: frozenset[str], pool: list[str], slots: int, need: int, rng: random.Random
 ) -> tuple[list[str], list[str]]:
-    """`slots` cards at random from the sorted `pool`, at least `need` of them fighting cards,
-    and the rest of the pool in random order."""
-    fighting = [cid for cid in pool if c.cards[cid].fighting]
-    rng.shuffle(fighting)
-    rest = fighting[need:] + [cid for cid in pool if not c.cards[cid].fighting]
+    """`slots` cards at random from the sorted `pool`, at least `need` of them fighting cards
+    (those in `fighting`), and the rest of the pool in random order."""
+    fighters = [cid for cid in pool if cid in fighting]
+    rng.shuffle(fighters)
+    rest = fighters[need:] + [cid for cid in pool if cid not in fighting]
     rng.shuffle(rest)
     taken = slots - need
-    return fighting[:need] + rest[:taken], rest[taken:]
+    return fighters[:need] + rest[:taken], rest[taken:]
 
 
 def redraw_alloc(state: State, side: str, rng: random.Random) -> None:
