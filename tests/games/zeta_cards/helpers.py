@@ -15,6 +15,9 @@ C = components({})
 
 
 def new(seed: int = 1, **options: Any) -> Game:
+    """A new game; the seats in the order the rules list the factions unless `seating` is
+    given (Z1 draws them), so a test of another rule knows who plays after whom."""
+    options.setdefault("seating", "aeug_titans_neo_zeon")
     return wartable.new_game("zeta-cards", seed=seed, options=options)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 import wartable
 from wartable.games.zeta_cards.components import components
 from wartable.games.zeta_cards.state import comp
@@ -124,15 +126,40 @@ def test_1_6_the_first_player_is_chosen_at_random() -> None:
     assert any(e.get("rule") == "1.6" for e in game.events)
 
 
-def test_2_1_turns_go_clockwise_from_the_first_player() -> None:
-    game = new(seed=5)
+@pytest.mark.parametrize(
+    ("seating", "order"),
+    [
+        ("aeug_titans_neo_zeon", ("aeug", "titans", "neo_zeon")),
+        ("aeug_neo_zeon_titans", ("aeug", "neo_zeon", "titans")),
+    ],
+)
+def test_2_1_turns_go_clockwise_from_the_first_player(seating: str, order: tuple[str, ...]) -> None:
+    game = new(seed=5, seating=seating)
+    assert tuple(game.state["order"]) == order
     seen = [game.state["active"]]
     for _ in range(4):
         act(game, seen[-1], {"end": True})
         seen.append(game.state["active"])
-    order = ("aeug", "titans", "neo_zeon")
     start = order.index(seen[0])
     assert seen == [order[(start + i) % 3] for i in range(5)]
+
+
+def test_2_1_z1_the_seats_are_drawn_at_setup_and_announced() -> None:
+    orders = Counter(tuple(new(seed=s, seating="drawn").state["order"]) for s in range(40))
+    assert set(orders) == {("aeug", "titans", "neo_zeon"), ("aeug", "neo_zeon", "titans")}
+    assert new(seed=3).options["seating"] == "aeug_titans_neo_zeon"  # these tests' helper
+    assert wartable.new_game("zeta-cards", seed=3).options["seating"] == "drawn"  # the default
+    game = new(seed=3, seating="drawn")
+    seats = [e for e in game.events if e.get("msg", {}).get("en", "").startswith("seats")]
+    assert len(seats) == 1 and seats[0]["rule"] == "2.1"
+    names = {"aeug": "AEUG", "titans": "Titans", "neo_zeon": "Neo Zeon"}
+    assert seats[0]["msg"]["en"].endswith(" → ".join(names[p] for p in game.state["order"]))
+    assert game.view("titans")["board"]["order"] == game.state["order"]
+
+
+def test_z1_a_seating_option_that_names_no_seating_is_refused() -> None:
+    with pytest.raises(wartable.OptionError, match="seating"):
+        new(seating="titans_first")
 
 
 def test_the_game_is_registered_with_three_factions() -> None:

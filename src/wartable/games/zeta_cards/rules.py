@@ -20,12 +20,13 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "actions": ("distinct", "any"),  # Z7: rule 2.2
     "first_strikers": ("stand_down", "attack_again"),  # Z14: rule 6.9
     "suppression": ("each_level", "fight_start"),  # Z15: rule 6.16
+    "seating": ("drawn", "aeug_titans_neo_zeon", "aeug_neo_zeon_titans"),  # Z1: rules 1.6, 2.1
 }
 
 
 class ZetaCards(StepRules):
     id = "zeta-cards"
-    version = "2"
+    version = "3"
     title = msg("Zeta Gundam / ZZ: the card game", "機動戦士Ζガンダム／ΖΖ カードゲーム")
     steps = STEPS
     components = COMPONENTS

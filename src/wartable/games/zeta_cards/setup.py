@@ -5,9 +5,31 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.engine import Context, State, msg
-from wartable.games.zeta_cards.flow import FACTIONS
+from wartable.games.zeta_cards.flow import AEUG, FACTIONS, NEO_ZEON, TITANS
 from wartable.games.zeta_cards.state import card_names, cards_n, comp, draw_cards, who
 from wartable.games.zeta_cards.victory import update_declarations
+
+# Z1: the two ways three factions can sit round a table, clockwise
+SEATINGS: dict[str, tuple[str, ...]] = {
+    "aeug_titans_neo_zeon": (AEUG, TITANS, NEO_ZEON),
+    "aeug_neo_zeon_titans": (AEUG, NEO_ZEON, TITANS),
+}
+
+
+def seating(ctx: Context, option: str) -> list[str]:
+    """Z1: the clockwise order of the seats, drawn at setup unless the option fixes it."""
+    if option == "drawn":
+        option = list(SEATINGS)[ctx.pick(len(SEATINGS))]
+    order = list(SEATINGS[option])
+    names = [who(p) for p in order]
+    ctx.say(
+        msg(
+            "seats, clockwise: " + " → ".join(n["en"] for n in names),
+            "席順(時計回り): " + "→".join(n["ja"] for n in names),
+        ),
+        rule="2.1",
+    )
+    return order
 
 
 def new_state(ctx: Context, options: dict[str, Any]) -> State:
@@ -15,7 +37,7 @@ def new_state(ctx: Context, options: dict[str, Any]) -> State:
     state: State = {
         "data": options["data"],
         "options": {k: v for k, v in options.items() if k != "data"},
-        "order": list(FACTIONS),
+        "order": None,
         "first": None,
         "active": None,
         "turn": 0,
@@ -73,6 +95,7 @@ def new_state(ctx: Context, options: dict[str, Any]) -> State:
         ),
         rule="1.3",
     )
+    state["order"] = seating(ctx, options["seating"])
     # 1.6: a random first player; turns go clockwise from there (2.1)
     first = FACTIONS[ctx.pick(len(FACTIONS))]
     state["first"] = first
