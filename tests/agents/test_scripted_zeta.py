@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import wartable
+from games.zeta.helpers import C, board, game, open_phase, put
 from wartable.agents import RandomAgent
 from wartable.agents.play import decide, play_out
 from wartable.agents.scripted import evaluation, scripted_agent
@@ -108,3 +109,79 @@ def test_it_beats_two_random_players() -> None:
             play_out(game, agents)
             wins += seat in game.result["winners"]
     assert wins >= 11
+
+
+# -- the optional steps and orders that once fell to "the first legal action" --------------------
+
+
+def test_30_4_7_neo_zeon_does_not_ram_von_braun_nor_its_own_base() -> None:
+    """Rule 30.4: the Axis attack is a choice (30.4.2) with ``{"axis_attack": None}`` the pass.
+    Against Von Braun City Axis's damage is one step worse and it never moves again (30.4.7);
+    against its own base Neo Zeon only hurts itself. The player passes on both."""
+    g = game()
+    g.state["bases"]["axis"]["at"] = "space:L5"  # Von Braun City's hex, the AEUG's level 1
+    g.state["bases"]["side5"].update(owner="neo_zeon", level=2)
+    open_phase(g, "neo_zeon", "space")
+    g.apply("neo_zeon", {"end": True})
+    assert g.state["step"]["kind"] == "axis_attack"
+    assert {"axis_attack": "von_braun"} in g.legal_actions("neo_zeon")
+    assert choice_for(g, "neo_zeon") == {"axis_attack": None}
+    g.apply("neo_zeon", {"axis_attack": None})
+    g.state["bases"]["axis"]["at"] = "space:K5"  # its own Side 5
+    open_phase(g, "neo_zeon", "space")
+    g.apply("neo_zeon", {"end": True})
+    assert g.legal_actions("neo_zeon") == [{"axis_attack": "side5"}, {"axis_attack": None}]
+    assert choice_for(g, "neo_zeon") == {"axis_attack": None}
+
+
+def test_31_5_the_laser_spares_its_own_units_and_fires_at_the_enemy() -> None:
+    """Rule 31.5: every unit in the target hex rolls, of every faction (31.5.11). With only its
+    own units in reach the Titans hold fire; with an AEUG fleet next to Gryps 2 they fire at it."""
+    g = game()
+    g.state["bases"]["gryps2"] = {"owner": "titans", "level": 3, "at": "space:G6"}
+    for _ in range(3):
+        put(g, "titans", "alexandria", "space:G6")
+    open_phase(g, "titans", "space")
+    g.apply("titans", {"end": True})
+    assert g.state["step"]["kind"] == "laser"
+    assert g.legal_actions("titans")[0] == {"laser": "space:G6"}  # its own hex comes first
+    assert choice_for(g, "titans") == {"laser": None}
+    g.apply("titans", {"laser": None})
+    near = C.neighbours("space:G6")[0]
+    for _ in range(3):
+        put(g, "aeug", "argama", near)
+    open_phase(g, "titans", "space")
+    g.apply("titans", {"end": True})
+    assert choice_for(g, "titans") == {"laser": near}
+
+
+def test_17_6_it_governs_with_no_more_than_makes_the_roll_sure() -> None:
+    """Rule 17.6: the roll succeeds at or under the governance; a die never beats 6, so units
+    beyond that would only lose their move (17.3) and their battle (18.6)."""
+    g = game()
+    for _ in range(3):
+        put(g, "neo_zeon", "gwadan", "space:M3")  # Side 3, neutral: governance 3 each
+    open_phase(g, "neo_zeon", "space")
+    governing = []
+    while True:
+        action = choice_for(g, "neo_zeon")
+        if "govern" not in action:
+            break
+        governing.append(action["govern"])
+        g.apply("neo_zeon", action)
+    assert len(governing) == 2  # 3 + 3 = 6: the third Gwadan is free to move
+
+
+def test_32_1_3_the_ship_with_haman_heads_for_side3() -> None:
+    """Rule 32.1.3: Haman or Mineva entering the Side 3 hex makes it a level 3 Neo Zeon base at
+    once (and brings the Zeon Republic Army, 32.1.4): her ship steers for it."""
+    g = game()
+    gwadan = put(g, "neo_zeon", "gwadan", "space:K3")  # two hexes from Side 3 (M3)
+    board(g, "haman", gwadan)
+    board(g, "mineva", gwadan)
+    open_phase(g, "neo_zeon", "space")
+    action = choice_for(g, "neo_zeon")
+    assert action.get("move") == gwadan and action["to"] in C.neighbours("space:M3")
+    g.apply("neo_zeon", action)
+    g.apply("neo_zeon", choice_for(g, "neo_zeon"))
+    assert g.state["bases"]["side3"] == {"owner": "neo_zeon", "level": 3, "at": "space:M3"}

@@ -9,20 +9,28 @@ How it plays (rule numbers of rules/ja/zeta-strategic.txt):
   next phase (9.4). It never refits or destroys its own units.
 - Deployment (9): each unit goes to the base nearest the bases it wants (neutral or enemy ones,
   weighted by VP), characters to its strongest stack.
-- Orders (12-17): a damaged unit at an own base recovers (16); a unit at a base it can govern
-  (neutral, its own below level 3, an enemy political base) governs it (17), the rest move (13):
+- Orders (12-17): a damaged unit at an own base recovers (16); units at a base it can govern
+  (neutral, its own below level 3, an enemy political base) govern it (17), no more than make the
+  roll sure (6, 17.6); the rest move (13):
   each unit heads for the target worth most for its distance: bases to take (VP and armament
   points of the next level), and enemy stacks or military bases its stack outweighs; it stays out
   of hexes where the enemy is much stronger. In space its MS ride its ships (15), loaded before
   they leave. In an Atmosphere phase units on a drop point descend next to the best target of
-  their area (14). Characters board its best MS or ship (13.10).
+  their area (14). Characters board its best MS or ship (13.10). Neo Zeon's ship with Haman or
+  Mineva makes for Side 3 first (32.1.3); Axis moves with the army (30.3) and rams a base only
+  where another faction loses more than Axis does (30.4; never Granada or Von Braun, 30.4.7).
+- Whom to hurt (37.2): another faction's bases count more when it leads on VP; when it has as many
+  VP as the other two together it is the only enemy fought and its losses count three times.
 - Combat (18-27): it fights a battle only when its forces there outweigh the enemy's by a margin
   (expected hits times staying power, the Lanchester square law); it fights the weaker of two
   factions in a three-faction hex, and a third faction stays out. It bombs (22.1) when its
   bombing outweighs the enemy's AA, wants a bombardment (24.1) when its guns outweigh the
   enemy's. Allotting hits on the enemy (25.3) it takes the most worth per hit, eliminating before
-  flipping; allotting on its own side (26.3) it puts hits where they cost the least.
-- A decision it does not know: the legal action that ends or passes the step, else the first.
+  flipping; allotting on its own side (26.3) it puts hits where they cost the least. Gryps 2's
+  laser (31.5) fires where the others lose more than its own side; Quattro speaks (29.1) where
+  the AEUG gains at least 1.5 VP-worth.
+- A decision it does not know: the legal action that ends or passes the step (``{step: None}``
+  for an optional step), else the first. A handler's error is not caught: it is a bug.
 
 `evaluate(game)` is a softmax of each faction's VP plus a share of the VP its income may buy in
 the turns left, sharper near the end (37).
@@ -39,16 +47,22 @@ from typing import Any
 
 from wartable.agents.base import Agent, Copies, legal_in
 from wartable.engine.game import Game
+from wartable.games.zeta.axis import AXIS_LOSS, TARGET_LOSS
 from wartable.games.zeta.components import (
+    AXIS,
+    AXIS_ATTACK_WORSE,
     CARD_TYPES,
     FACTIONS,
+    GRYPS2,
     MS,
+    SIDE3,
     SIDE6,
     Components,
     Ship,
     components,
     fits,
 )
+from wartable.games.zeta.laser import BASE_LOSS, KILL
 
 Action = dict[str, Any]
 Handler = Callable[["Table", list[Action], random.Random], Action]
@@ -63,6 +77,16 @@ OWN_LEVEL_UP = 0.8  # raising an own base a level
 CROWD = 0.5  # each unit already heading for a target halves its draw
 ENDING_KEYS = ("end", "done", "end_combat", "pass")
 SHIP_TARGET_RATIO = 1.0  # room on ships per MS in space wanted
+SURE_GOVERNANCE = 6  # 17.6: a die never beats 6, so more governance than this is wasted
+LEADER_WEIGHT = 1.5  # a loss to the faction ahead on VP is worth more (37.2)
+THREAT_MARGIN = 0  # one ahead of the other two together (37.2: by 10, it wins) is the only enemy...
+THREAT_WEIGHT = 3.0  # ... whose losses count three times
+BYSTANDER_WEIGHT = 0.3  # ... and the other one's hardly at all
+NEO_ZEON = "neo_zeon"
+ZEON_LEADERS = ("haman", "mineva")  # rule 32.1.3
+SIDE3_ARMY = 6.0  # the Zeon Republic Army joining (32.1.4): four counters for nothing
+AXIS_HOME = 6.0  # Axis lost to neutral (30.4.6, 2.6): the army's home, open to the others
+SPEECH_GAIN = 1.5  # Quattro speaks once (29.1.6): only where it gains this much
 
 
 @cache
@@ -94,6 +118,7 @@ class Table:
         self.turn: int = board["turn"]
         self._stacks: dict[str, dict[str, float]] | None = None
         self._targets: dict[str, list[tuple[str, float]]] = {}
+        self._vp: dict[str, int] | None = None
 
     # -- pieces ---------------------------------------------------------------------------------
 
@@ -129,6 +154,64 @@ class Table:
         )
         back = kind.back.defence + extra
         return back if unit["back"] else kind.front.defence + extra + back
+
+    def governance(self, key: str) -> int:
+        """A unit's governance with the characters aboard it, or a character's (17.6, S4)."""
+        if key in self.characters:
+            return self.c.characters[key].gov
+        aboard = sum(
+            self.c.characters[cid].gov
+            for cid, ch in self.characters.items()
+            if ch["on"] == key and cid in self.c.characters
+        )
+        return self.kind(key).gov + aboard
+
+    def level_value(self, bid: str, level: int) -> float:
+        """What a base is worth to its governor at a level: VP and half its armament points."""
+        if level <= 0:
+            return 0.0
+        values = self.c.bases[bid].level(min(level, 3))
+        return values.vp + 0.5 * values.ap
+
+    def expected_loss(self, bid: str, losses: Iterable[int]) -> float:
+        """The value a base's governor loses, on average, to the levels lost on one die (the
+        faces of `losses`); below level 0 it is destroyed (30.4.6, 31.5.6)."""
+        level = self.bases[bid]["level"]
+        faces = list(losses)
+        now = self.level_value(bid, level)
+        return sum(now - self.level_value(bid, level - lost) for lost in faces) / len(faces)
+
+    def side_of(self, owner: str | None) -> float:
+        """How a loss to `owner` counts for me: against me, for me (more against the VP leader
+        among the others, 37.2), or not at all for a neutral base."""
+        if owner is None:
+            return 0.0
+        if owner == self.me:
+            return -1.0
+        threat = self.threat()
+        if threat is not None:
+            return THREAT_WEIGHT if owner == threat else BYSTANDER_WEIGHT
+        vp = self.vp()
+        leader = max((f for f in vp if f != self.me), key=lambda f: vp[f])
+        return LEADER_WEIGHT if owner == leader else 1.0
+
+    def threat(self) -> str | None:
+        """Another faction with at least as many VP as the other two together, on its way to a
+        sudden-death win (37.2: 10 VP more), which the two others must stop together."""
+        vp = self.vp()
+        top = max(FACTIONS, key=lambda f: vp[f])
+        margin = vp[top] - sum(vp[f] for f in FACTIONS if f != top)
+        return top if top != self.me and margin >= THREAT_MARGIN else None
+
+    def vp(self) -> dict[str, int]:
+        """Each faction's VP at its bases' levels now (37.1)."""
+        if self._vp is None:
+            found = dict.fromkeys(FACTIONS, 0)
+            for bid, b in self.bases.items():
+                if b["owner"] in found and b["level"] >= 1 and bid in self.c.bases:
+                    found[b["owner"]] += self.c.bases[bid].level(b["level"]).vp
+            self._vp = found
+        return self._vp
 
     def worth(self, uid: str) -> float:
         kind = self.kind(uid)
@@ -183,12 +266,33 @@ class Table:
             nxt, now = base.level(level + 1), base.level(level)
             return OWN_LEVEL_UP * (nxt.vp - now.vp + 0.5 * (nxt.ap - now.ap)) + 0.2
         first = base.level(1)
+        if bid == SIDE3 and not self.board.get("side3_open") and self.me != NEO_ZEON:
+            return 0.0  # 32.1.2: closed to the AEUG and the Titans
         if owner is None:
             return (NEUTRAL_WORTH + first.vp + 0.5 * first.ap) if governs else 0.0
         taken = base.level(level)
+        weight = self.side_of(owner)  # the VP leader's bases first (37.2)
         if base.military:  # taken in battle (25.10), then governed
-            return 0.5 * (taken.vp + 0.5 * taken.ap)
-        return (ENEMY_POLITICAL + taken.vp) if governs else 0.0
+            return weight * 0.5 * (taken.vp + 0.5 * taken.ap)
+        return weight * (ENEMY_POLITICAL + taken.vp) if governs else 0.0
+
+    def leads_zeon(self, uid: str) -> bool:
+        """Whether Haman or Mineva rides this unit, or an MS it carries (32.1.3)."""
+        aboard = {uid, *(m for m, u in self.units.items() if u["carrier"] == uid)}
+        return any(self.characters.get(cid, {}).get("on") in aboard for cid in ZEON_LEADERS)
+
+    def side3_draw(self, uid: str) -> tuple[str, float] | None:
+        """32.1.3: Neo Zeon's ship with Haman or Mineva aboard entering Side 3 makes it a level 3
+        Neo Zeon base at once, and the first time brings the Zeon Republic Army (32.1.4)."""
+        side3 = self.bases.get(SIDE3)
+        if self.me != NEO_ZEON or side3 is None or not self.leads_zeon(uid):
+            return None
+        if (side3["owner"], side3["level"]) == (NEO_ZEON, 3):
+            return None
+        army = 0.0 if self.board.get("zeon", {}).get("republic") else SIDE3_ARMY
+        return side3["at"], self.level_value(SIDE3, 3) - self.level_value(
+            SIDE3, side3["level"] if side3["owner"] == NEO_ZEON else 0
+        ) + army
 
     def targets(self, uid: str) -> list[tuple[str, float]]:
         """Places worth heading for, with what each is worth to this unit."""
@@ -211,11 +315,15 @@ class Table:
             elif self.enemies(at) * AVOID_MARGIN > self.strength(u["at"], self.me) + 1:
                 continue
             found[at] = found.get(at, 0.0) + value
+        draw = self.side3_draw(uid)
+        if draw is not None:
+            found[draw[0]] = found.get(draw[0], 0.0) + draw[1]
         mine_here = self.strength(u["at"], self.me)
         for at, sides in self.stacks().items():
             theirs = sum(s for f, s in sides.items() if f != self.me)
             if at.startswith(mine) and 0 < theirs * ATTACK_MARGIN <= mine_here:
-                found[at] = found.get(at, 0.0) + 1.0
+                weight = max(self.side_of(f) for f in sides if f != self.me)
+                found[at] = found.get(at, 0.0) + weight
         return list(found.items())
 
     def map_targets(self, at: str) -> list[tuple[str, float]]:
@@ -269,11 +377,15 @@ def map_of(at: str) -> str:
 
 
 def ending(options: list[Action]) -> Action:
-    """The action that ends or passes the step, else the first (a decision not known here)."""
+    """The action that ends or passes the step, else the first (a decision not known here).
+    An optional step's pass is ``{name: None}`` (the Axis attack, the laser, the speech)."""
     for key in ENDING_KEYS:
         for action in options:
             if action.get(key) is True:
                 return action
+    for action in options:
+        if len(action) == 1 and next(iter(action.values())) is None:
+            return action
     return options[0]
 
 
@@ -419,10 +531,18 @@ def choose_act(t: Table, options: list[Action], rng: random.Random) -> Action:
         return by_key["recover"][0]
     if by_key.get("dock"):  # 29.2: La Vie en Rose repairs a damaged unit
         return by_key["dock"][0]
-    # 17: govern what is worth governing, with units not needed to move on
-    govern = [a for a in by_key.get("govern", []) if t.base_worth(a["base"], True) > 0]
+    # 17: govern what is worth governing, with units not needed to move on: no more than makes
+    # the roll sure (17.6), so that the rest may still move and fight (17.3, 18.6)
+    governing: dict[str, int] = {}
+    for key, bid in act.get("govern", {}).items():
+        governing[bid] = governing.get(bid, 0) + t.governance(key)
+    govern = [
+        a
+        for a in by_key.get("govern", [])
+        if t.base_worth(a["base"], True) > 0 and governing.get(a["base"], 0) < SURE_GOVERNANCE
+    ]
     if govern:
-        return max(govern, key=lambda a: (t.base_worth(a["base"], True), -len(a["govern"])))
+        return max(govern, key=lambda a: (t.base_worth(a["base"], True), t.governance(a["govern"])))
     # 13.10, 20.5: characters standing alone board the best unit
     board = [a for a in by_key.get("board", []) if t.characters[a["board"]]["on"] is None]
     if board:
@@ -433,6 +553,10 @@ def choose_act(t: Table, options: list[Action], rng: random.Random) -> Action:
         best = max(descend, key=lambda a: descent_score(t, a))
         if descent_score(t, best) > 0.3:
             return best
+    # 32.1.3: Haman's or Mineva's ship heads for Side 3 before Axis can take it along (S50)
+    homeward = side3_move(t, by_key.get("move", []))
+    if homeward is not None:
+        return homeward
     # 30.3, 31.4: a station that moves itself heads for the targets, with its units
     shifts = [a for a in by_key.get("shift", []) if shift_gain(t, a) > 0]
     if shifts:
@@ -446,6 +570,24 @@ def choose_act(t: Table, options: list[Action], rng: random.Random) -> Action:
     if chosen is not None:
         return chosen
     return ending(options)
+
+
+def side3_move(t: Table, moves: list[Action]) -> Action | None:
+    """The step of a unit carrying Haman or Mineva that brings it nearest Side 3, if any does and
+    the hex is not much stronger than it (32.1.3)."""
+    best: tuple[int, Action] | None = None
+    for action in moves:
+        uid, to = action["move"], action["to"]
+        draw = t.side3_draw(uid)
+        if draw is None:
+            continue
+        here = t.units[uid]["at"]
+        nearer = t.distance(here, draw[0], False) - t.distance(to, draw[0], False)
+        if nearer <= 0 or t.enemies(to) * AVOID_MARGIN > t.strength(here, t.me) + 0.5:
+            continue
+        if best is None or nearer > best[0]:
+            best = (nearer, action)
+    return None if best is None else best[1]
 
 
 def shift_gain(t: Table, action: Action) -> float:
@@ -521,6 +663,9 @@ def battle_odds(t: Table, at: str, against: list[str]) -> float:
 def choose_battle(t: Table, options: list[Action], rng: random.Random) -> Action:
     """18: fight where we outweigh them; the weaker of two factions; else no more."""
     fights = [a for a in options if "fight" in a]
+    threat = t.threat()
+    if threat is not None:  # 37.2: only the faction on its way to a sudden death is fought
+        fights = [a for a in fights if threat in a["against"]]
     scored = [(battle_odds(t, a["fight"], a["against"]), a) for a in fights]
     good = [(odds, a) for odds, a in scored if odds >= ATTACK_MARGIN]
     if good:
@@ -627,6 +772,80 @@ def choose_prepare(t: Table, options: list[Action], rng: random.Random) -> Actio
     return next((a for a in options if "stow" in a and a["on"] is not None), first)
 
 
+def choose_axis_attack(t: Table, options: list[Action], rng: random.Random) -> Action:
+    """30.4: ram another faction's base only when what it loses (30.4.4) outweighs what Axis
+    loses (30.4.5, one step worse and stuck for ever at Granada or Von Braun City, 30.4.7): Axis
+    is Neo Zeon's home, the source of most of its armament points."""
+    level = t.bases[AXIS]["level"]
+    falls = sum(1 for lost in AXIS_LOSS if lost >= level) / len(AXIS_LOSS)
+    axis_loss = t.expected_loss(AXIS, AXIS_LOSS) + falls * AXIS_HOME  # neutral: anyone's prize
+
+    def gain(action: Action) -> float:
+        bid = action["axis_attack"]
+        if bid in AXIS_ATTACK_WORSE:
+            return -1.0  # Axis would never move again
+        harm = t.side_of(t.bases[bid]["owner"]) * t.expected_loss(bid, TARGET_LOSS)
+        return harm - axis_loss
+
+    attacks = [a for a in options if a.get("axis_attack") is not None]
+    best = max(attacks, key=gain, default=None)
+    if best is not None and gain(best) > 0:
+        return best
+    return ending(options)
+
+
+def choose_laser(t: Table, options: list[Action], rng: random.Random) -> Action:
+    """31.5: fire at the hex where the bases and units of the others lose the most against
+    what our own there lose (every unit there rolls, ours too, 31.5.11)."""
+    level = t.bases[GRYPS2]["level"]
+    kill = KILL.get(level, 0) / 6
+
+    def gain(action: Action) -> float:
+        at = action["laser"]
+        total = 0.0
+        for bid, b in t.bases.items():
+            if b["at"] == at and bid != GRYPS2 and bid in t.c.bases:
+                total += t.side_of(b["owner"]) * t.expected_loss(bid, BASE_LOSS[level])
+        for uid, u in t.units.items():
+            if u["at"] == at:
+                total += (1.0 if u["faction"] != t.me else -1.0) * kill * t.worth(uid)
+        return total
+
+    shots = [a for a in options if a.get("laser") is not None]
+    best = max(shots, key=gain, default=None)
+    if best is not None and gain(best) > 0.5:
+        return best
+    return ending(options)
+
+
+def choose_speech(t: Table, options: list[Action], rng: random.Random) -> Action:
+    """29.1: Quattro speaks once (29.1.6): where the AEUG gains the most, if enough. Alone there,
+    the base becomes the AEUG's at level 3 (29.1.4); with others, two dice less their governance
+    give the level (29.1.5)."""
+
+    def gain(action: Action) -> float:
+        bid = action["speech"]
+        b = t.bases[bid]
+        pieces = [*t.units.items(), *t.characters.items()]
+        others = [(k, p) for k, p in pieces if p["at"] == b["at"] and p["faction"] != t.me]
+        if not others:
+            after = t.level_value(bid, 3)  # 29.1.4
+        else:  # 29.1.5: units with those aboard, and characters standing alone
+            total = sum(t.governance(k) for k, p in others if k in t.units or p["on"] is None)
+            rolls = [one + two - total for one in range(1, 7) for two in range(1, 7)]
+            after = sum(t.level_value(bid, min(r, 3)) for r in rolls) / len(rolls)
+        before = t.level_value(bid, b["level"])
+        if b["owner"] == t.me:
+            return after - before
+        return after + t.side_of(b["owner"]) * before
+
+    speeches = [a for a in options if a.get("speech") is not None]
+    best = max(speeches, key=gain, default=None)
+    if best is not None and gain(best) >= SPEECH_GAIN:
+        return best
+    return ending(options)
+
+
 HANDLERS: dict[str, Handler] = {
     "prepare": choose_prepare,
     "nuke": choose_nuke,
@@ -639,6 +858,9 @@ HANDLERS: dict[str, Handler] = {
     "bomb": choose_wish("bomb"),
     "bombard": choose_wish("bombard"),
     "allocate": choose_allocate,
+    "axis_attack": choose_axis_attack,
+    "laser": choose_laser,
+    "speech": choose_speech,
 }
 
 
@@ -657,12 +879,12 @@ class Scripted(Agent):
         if handler is None:
             return ending(options)
         rng = random.Random(f"{self.seed}:{table.turn}:{len(table.board.get('drawn', []))}")
-        try:
-            choice = handler(table, options, rng)
-        except (KeyError, ValueError, TypeError, AttributeError, IndexError):
-            # a shape of decision this player was not written for (a rule added since)
-            return ending(options)
-        return choice if choice in options else ending(options)
+        # No catch-all here: a handler that raises, or picks what is not offered, is a bug of this
+        # player and must show (a step it does not know has no handler and ends above).
+        choice = handler(table, options, rng)
+        if choice not in options:
+            raise RuntimeError(f"zeta scripted player: {choice!r} is not a legal action here")
+        return choice
 
 
 # ----------------------------------------------------------------------------- evaluation

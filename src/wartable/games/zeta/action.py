@@ -51,6 +51,7 @@ Apply = Callable[[Context, State, Action], None]
 Describe = Callable[[State, Action], Msg]
 Settle = Callable[[Context, State], bool]
 Start = Callable[[State], None]
+After = Callable[[Context, State, dict[str, str]], None]
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ FORCED: list[Legal] = []  # orders that must come before any other (35.7)
 DUE: list[Callable[[State], bool]] = []  # whether something must still be done (35.6)
 SETTLING = ("governance", "axis_attack", "combat", "laser", "speech")  # 17.10, 30.4.3, 18, 31.5.3
 STARTS: list[Start] = []
-AFTER: list[Settle] = []  # what an order may set off at once (32.1.3, 32.2.1)
+AFTER: list[After] = []  # what an order may set off at once (32.1.3, 32.2.1)
 
 
 def order(key: str, rule: str, legal: Legal, apply: Apply, describe: Describe) -> None:
@@ -133,8 +134,10 @@ def untouched(state: State) -> bool:
     return not (act["mp"] or act["recover"] or act["govern"] or act.get("shifted"))
 
 
-def after_order(check: Settle) -> Settle:
-    """Register something looked at after every order (its result is not used)."""
+def after_order(check: After) -> After:
+    """Register something looked at after every order. It is given where each character stood
+    before the order, so that it can tell a character the order moved (32.1.3's 「進入」, 32.2.1's
+    「降下」, ruling S58) from one that merely is where it was."""
     AFTER.append(check)
     return check
 
@@ -293,9 +296,10 @@ def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
         return
     kind = ORDERS[key]
     ctx.say(kind.describe(state, action), rule=kind.rule)
+    before = {cid: ch["at"] for cid, ch in state["characters"].items()}
     kind.apply(ctx, state, action)
     for check in AFTER:
-        check(ctx, state)
+        check(ctx, state, before)
 
 
 def describe(state: State, faction: str, action: Action) -> Msg:

@@ -27,7 +27,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 
 class Zeta(StepRules):
     id = "zeta"
-    version = "0"
+    version = "1"  # 1: ruling S58 (32.1.3, 32.2.1 on entering and descending, not presence)
     title = msg("Zeta Gundam / Gundam ZZ: the strategic game", "機動戦士Zガンダム・ZZ 戦略級ゲーム")
     steps = STEPS
     components = COMPONENTS

@@ -1,18 +1,23 @@
 """Rule 32: Zeon's afterglow — the Zeon Republic Army at Side 3 and the Zeon Africa unit.
 
-- 32.1.3: as soon as Haman or Mineva is in the Side 3 hex (after any order that brings her there),
-  Side 3 becomes a Neo Zeon base at level 3.
+- 32.1.3: when an order moves Haman or Mineva into the Side 3 hex (「進入」: on her own ship's or
+  MS's move, carried, or with Axis), Side 3 at once becomes a Neo Zeon base at level 3, whoever
+  held it and at whatever level (ruling S58). Being in the hex does not do it again, nor does being
+  placed there in a deployment phase (9.5), which is placement, not entering.
 - 32.1.4, 32.1.5: the first time Side 3 comes under Neo Zeon, by any means, the Zeon Republic Army
   (ruling S12) is placed there as Neo Zeon units, its MS aboard its own ship, then aboard Neo Zeon's
   other ships there, as far as there is room;
   in an action phase it has made its move (it may not move), so it may fight (ruling S58).
-- 32.2: once Haman or Mineva is on the ground map (only a descent takes her there), Neo Zeon must
-  at once place the Zeon Africa unit in the Kilimanjaro hex or one next to it, before any other
-  order: ``{"africa": at}`` (32.2.2, 32.2.3). It may not move that phase but fights as Move units
-  do: its hex is a combat hex of the Atmosphere phase (32.2.4 over 18.3, ruling S58).
+- 32.2: when Haman or Mineva descends to the ground map (「降下」, atmospheric movement from a drop
+  point, 14.2, 14.5: on her own or aboard), Neo Zeon must at once place the Zeon Africa unit in
+  the Kilimanjaro hex or one next to it, before any other order: ``{"africa": at}`` (32.2.2,
+  32.2.3). Being placed on the ground in a deployment phase is not a descent (ruling S58). The unit
+  may not move that phase but fights as Move units do: its hex is a combat hex of the Atmosphere
+  phase (32.2.4 over 18.3, ruling S58).
 
 ``state["zeon"]``: ``republic`` whether the army has been placed, ``africa`` None, "due" or
-"done". Each happens once: there is one set of counters.
+"done". Each happens once: there is one set of counters. What an order moved is told by where
+each character stood before it (`wartable.games.zeta.action.after_order`).
 """
 
 from __future__ import annotations
@@ -28,14 +33,6 @@ NEO_ZEON = "neo_zeon"
 LEADERS = ("haman", "mineva")  # rule 32.1.3, 32.2.1
 REPUBLIC, AFRICA = "zeon_republic", "zeon_africa"  # the groups of data/zeta.toml
 TOP = 3
-
-
-def leaders_at(state: State, prefix: str) -> list[str]:
-    return [
-        ch["at"]
-        for cid, ch in state["characters"].items()
-        if cid in LEADERS and ch["at"].startswith(prefix)
-    ]
 
 
 def place(state: State, gid: str, at: str) -> list[str]:
@@ -72,21 +69,41 @@ def republic(ctx: Context, state: State, bid: str, owner: str) -> None:
     )
 
 
+def entered(state: State, before: dict[str, str], at: str) -> bool:
+    """Whether the order just given took Haman or Mineva from elsewhere into the hex `at`."""
+    characters = state["characters"]
+    return any(
+        cid in characters and characters[cid]["at"] == at and before.get(cid, at) != at
+        for cid in LEADERS
+    )
+
+
+def descended(state: State, before: dict[str, str]) -> bool:
+    """Whether the order just given took Haman or Mineva from the space map down to the ground
+    map: in an order, only a descent does (14.5)."""
+    characters = state["characters"]
+    return any(
+        cid in characters
+        and characters[cid]["at"].startswith("ground:")
+        and before.get(cid, "").startswith("space:")
+        for cid in LEADERS
+    )
+
+
 @after_order
-def check(ctx: Context, state: State) -> bool:
+def check(ctx: Context, state: State, before: dict[str, str]) -> None:
     side3 = state["bases"].get(SIDE3)
     if (
         side3 is not None
-        and side3["owner"] != NEO_ZEON
-        and side3["at"] in leaders_at(state, "space:")
+        and (side3["owner"], side3["level"]) != (NEO_ZEON, TOP)
+        and entered(state, before, side3["at"])
     ):
         bases.set_level(ctx, state, SIDE3, NEO_ZEON, TOP)  # 32.1.3
         ctx.say(
             msg("Side 3 rises for Neo Zeon", "サイド3はネオジオンのレベル3拠点に"), rule="32.1.3"
         )
-    if state["zeon"]["africa"] is None and leaders_at(state, "ground:"):
+    if state["zeon"]["africa"] is None and descended(state, before):
         state["zeon"]["africa"] = "due"  # 32.2.1
-    return False
 
 
 @forced
