@@ -56,8 +56,8 @@ def test_it_plays_only_legal_actions_from_either_seat_to_the_end(scenario: int) 
 
 
 def test_a_computer_seat_plays_a_war_scenario_to_its_end() -> None:
-    """Scenario 6 (the galactic war) with both seats computer: the player has no war plan yet
-    and chooses among the legal actions at random, so a war against it always ends."""
+    """Scenario 6 (the galactic war) with both seats computer: the war's player
+    (imperium_war.py) and part 1's for the battles it starts play the war to its end."""
     game = wartable.new_game("imperium", seed=1, options={"scenario": 6})
     agents = {TERRAN: Scripted(1), IMPERIAL: Scripted(2)}
     while not game.over:
