@@ -17,6 +17,7 @@ every other transport's cargo is secret.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Any
 
 from wartable.engine import State
@@ -78,13 +79,46 @@ def is_ship(state: State, uid: str) -> bool:
     return state["units"][uid]["type"] in comp(state).ships
 
 
-def units_at(state: State, at: str) -> list[str]:
-    """The ids at a location, in id order (not counting what they carry)."""
+Placed = dict[str, list[str]]  # location -> the ids there, in id order (`by_place`)
+
+
+def by_place(state: State, where: Iterable[str]) -> Placed:
+    """`units_at` of each location of `where` at once, from one look at the units: for a
+    question that asks it again and again. Made from one state for one question, never kept
+    past a change of the state."""
+    found: Placed = {at: [] for at in where}
+    if not found:
+        return found  # nothing to look for
+    for uid, u in state["units"].items():
+        if u["at"] in found:
+            found[u["at"]].append(uid)
+    return found
+
+
+def by_carrier(state: State, carriers: Iterable[str]) -> Placed:
+    """`carried_by` of each of `carriers` at once (as `by_place`)."""
+    found: Placed = {ship: [] for ship in carriers}
+    if not found:
+        return found  # nothing to look for
+    for uid, u in state["units"].items():
+        if u["aboard"] in found:
+            found[u["aboard"]].append(uid)
+    return found
+
+
+def units_at(state: State, at: str, placed: Placed | None = None) -> list[str]:
+    """The ids at a location, in id order (not counting what they carry); `placed`: a
+    `by_place` of this state, when at hand."""
+    if placed is not None and at in placed:
+        return list(placed[at])
     return [uid for uid, u in state["units"].items() if u["at"] == at]
 
 
-def carried_by(state: State, uid: str) -> list[str]:
-    """The units aboard a transport or carrier."""
+def carried_by(state: State, uid: str, carried: Placed | None = None) -> list[str]:
+    """The units aboard a transport or carrier; `carried`: a `by_carrier` of this state, when
+    at hand."""
+    if carried is not None and uid in carried:
+        return list(carried[uid])
     return [other for other, u in state["units"].items() if u["aboard"] == uid]
 
 

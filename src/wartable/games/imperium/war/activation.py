@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium.flow import step, wait
-from wartable.games.imperium.state import units_at
+from wartable.games.imperium.state import Placed, by_place, units_at
 from wartable.games.imperium.war import attack, contact, deep, evacuate, recon, regroup, transport
 from wartable.games.imperium.war.hidden import reveal
 from wartable.games.imperium.war.movement import (
@@ -35,11 +35,13 @@ from wartable.games.imperium.war.movement import (
 )
 from wartable.games.imperium.war.state import (
     box,
+    fleet_at,
     fleets_in,
     gal,
     is_deep,
     known,
     place_name,
+    places_in,
     planets_of,
 )
 from wartable.games.imperium.war.turns import next_turn
@@ -56,7 +58,10 @@ def systems(state: State, side: str) -> list[str]:
     }
     stars = [s for s in g.systems if s in mine]
     places = stars + sorted(s for s in mine if is_deep(s))  # 17.1: fleets in deep space
-    return [s for s in places if orders(state, side, s)]
+    # where the side's fleets and the units in these systems' boxes are, looked up once
+    where = [fleet_at(n) for n, f in state["war"]["fleets"].items() if f["side"] == side]
+    placed = by_place(state, where + [box(p) for s in places for p in planets_of(state, s)])
+    return [s for s in places if _has_orders(state, side, s, placed)]
 
 
 def activate(ctx: Context, state: State, side: str, system: str) -> None:
@@ -72,34 +77,45 @@ def unmoved(state: State, side: str, system: str) -> list[str]:
 
 def orders(state: State, side: str, system: str) -> list[Action]:
     """Every order open in `system` (10.0), but "done"."""
-    jumps: list[Action] = [
-        {"jump": n, "to": there}
-        for n in unmoved(state, side, system)
-        if max_jumps(state, n) > 0
-        for there in jumps_from(state, system, side)
-    ]
+    placed = by_place(state, places_in(state, system))  # looked up once for all the orders
     return [
-        *jumps,
-        *deep.orders(state, side, system),
-        *regroup.orders(state, side, system),
-        *transport.orders(state, side, system),
-        *shifts(state, side, system),
-        *attack.orders(state, side, system),
+        *_jumps(state, side, system, placed),
+        *deep.orders(state, side, system, placed),
+        *regroup.orders(state, side, system, placed),
+        *transport.orders(state, side, system, placed),
+        *shifts(state, side, system, placed),
+        *attack.orders(state, side, system, placed),
     ]
 
 
-def shifts(state: State, side: str, system: str) -> list[Action]:
+def _has_orders(state: State, side: str, system: str, placed: Placed) -> bool:
+    """Whether `orders` gives any: each kind asked in turn, stopping at the first found (asked
+    of every system at each designation, most of which have a jump)."""
+    kinds = (_jumps, deep.orders, regroup.orders, shifts, transport.orders, attack.orders)
+    return any(kind(state, side, system, placed) for kind in kinds)
+
+
+def _jumps(state: State, side: str, system: str, placed: Placed) -> list[Action]:
+    """Rule 11.1: the first jump of each unmoved fleet that can move."""
+    fleets = [n for n in unmoved(state, side, system) if max_jumps(state, n, placed) > 0]
+    if not fleets:
+        return []
+    there = jumps_from(state, system, side)
+    return [{"jump": n, "to": to} for n in fleets for to in there]
+
+
+def shifts(state: State, side: str, system: str, placed: Placed | None = None) -> list[Action]:
     """Rule 11.0, 11.8: a monitor or fighter in a planet box to the star's other box, once a
-    segment."""
+    segment (`placed`: as for `units_at`)."""
     planets = planets_of(state, system)
     done = state["war"]["segment"].get("shifted", [])
     return [
         {"shift": uid, "to": there}
         for here in planets
-        for uid in units_at(state, box(here))
+        for uid in units_at(state, box(here), placed)
         if uid not in done and transport.shiftable(state, uid, side)
         for there in planets
-        if there != here and transport.fits(state, uid, there)
+        if there != here and transport.fits(state, uid, there, placed)
     ]
 
 

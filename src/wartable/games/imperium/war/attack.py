@@ -27,7 +27,7 @@ from wartable.games.imperium import planetary
 from wartable.games.imperium.components import IMPERIAL, TERRAN
 from wartable.games.imperium.flow import after_battle
 from wartable.games.imperium.setup import planetary_battle
-from wartable.games.imperium.state import in_orbit, units_at
+from wartable.games.imperium.state import Placed, in_orbit, units_at
 from wartable.games.imperium.war import knowledge
 from wartable.games.imperium.war.hidden import reveal
 from wartable.games.imperium.war.movement import NEGOTIATIONS, ships_of
@@ -55,20 +55,23 @@ CAPTURES = {  # 15.0: the prestige table's change when the invader takes the mar
 }
 
 
-def _attackers(state: State, side: str, system: str) -> list[str]:
+def _attackers(state: State, side: str, system: str, placed: Placed | None = None) -> list[str]:
     fleets = state["war"]["fleets"]
     return [
-        n for n in fleets_in(state, system, side) if not fleets[n]["moved"] and ships_of(state, n)
+        n
+        for n in fleets_in(state, system, side)
+        if not fleets[n]["moved"] and ships_of(state, n, placed)
     ]
 
 
-def orders(state: State, side: str, system: str) -> list[Action]:
+def orders(state: State, side: str, system: str, placed: Placed | None = None) -> list[Action]:
+    """The attacks open in `system` (`placed`: as for `units_at`)."""
     war = state["war"]
     if war["peace"] is not None or war["event"] == NEGOTIATIONS:
         return []
-    if knowledge.fleets(state, system, side) or not _attackers(state, side, system):
+    fleets = _attackers(state, side, system, placed)
+    if not fleets or knowledge.fleets(state, system, side):
         return []
-    fleets = _attackers(state, side, system)
     found: list[Action] = []
     for planet in planets_of(state, system):
         if knowledge.held(state, side, planet):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from wartable.engine import State
 from wartable.games.imperium.components import MONITOR
 from wartable.games.imperium.war import knowledge
-from wartable.games.imperium.war.control import controller
+from wartable.games.imperium.war.control import contested_planets, controller
 from wartable.games.imperium.war.state import (
     WORLD,
     battles,
@@ -23,7 +23,6 @@ from wartable.games.imperium.war.state import (
     fleets_in,
     gal,
     is_deep,
-    marker,
     other,
     planets_of,
 )
@@ -41,10 +40,11 @@ def connected(
     return reaches(state, side, start, besides=planet, fleets=fleets, markers=markers, known=known)
 
 
-def supplied(state: State, side: str, system: str) -> bool:
+def supplied(state: State, side: str, system: str, board: Board | None = None) -> bool:
     """Rule 14.1: whether the ships of `side` in `system` can draw on the stockpile: a path
-    free of enemy fleets to a World of their side (ruling I104)."""
-    return reaches(state, side, system, besides=None, fleets=True, markers=False)
+    free of enemy fleets to a World of their side (ruling I104). `board`: the `Board` of
+    `side` already looked up, when asked for many systems of one state."""
+    return reaches(state, side, system, besides=None, fleets=True, markers=False, board=board)
 
 
 def reaches(
@@ -56,17 +56,21 @@ def reaches(
     fleets: bool,
     markers: bool,
     known: bool = False,
+    board: Board | None = None,
 ) -> bool:
     """Whether a path runs from system `start` to a system with a World of `side` other than
     `besides`, no system strictly between its ends cutting it (ruling I104)."""
     g = gal(state)
+    board = Board(state, side) if board is None else board
+    worlds = board.controlled(side, WORLD)
+    enemy_held = board.controlled(board.enemy) if markers else {}
     seen, todo = {start}, [start]
     while todo:
         here = todo.pop()
-        if _has_world(state, here, side, besides=besides):
+        if any(p != besides for p in worlds.get(here, ())):
             return True
-        if here != start and _blocked(state, here, side, fleets, markers, known):
-            continue
+        if here != start and (here in enemy_held or _fleet_cuts(board, here, side, fleets, known)):
+            continue  # 7.3: an enemy World or Outpost, or an enemy fleet, cuts the path here
         for there in sorted(() if is_deep(here) else g.links[here]):  # 17.1: no route there
             if there not in seen:
                 seen.add(there)
@@ -74,30 +78,66 @@ def reaches(
     return False
 
 
-def _has_world(state: State, system: str, side: str, besides: str | None) -> bool:
-    return any(p != besides and _is(state, p, side, WORLD) for p in planets_of(state, system))
-
-
-def _is(state: State, planet: str, side: str, kind: str | None = None) -> bool:
-    found = marker(state, planet)
-    return (
-        found is not None
-        and (kind is None or found["marker"] == kind)
-        and controller(state, planet) == side
-    )
-
-
-def _blocked(
-    state: State, system: str, side: str, fleets: bool, markers: bool, known: bool
-) -> bool:
-    """Whether a system on the path cuts it for `side` (7.3)."""
-    enemy = other(side)
-    planets = planets_of(state, system)
-    if markers and any(_is(state, p, enemy) for p in planets):
-        return True
+def _fleet_cuts(board: Board, system: str, side: str, fleets: bool, known: bool) -> bool:
+    """Whether an enemy fleet cuts the path for `side` in a system on it (7.3); `known`: one
+    that `side` knows of (ruling I129)."""
     if known:
-        return fleets and bool(knowledge.fleets(state, system, side))
-    return fleets and enemy_fleet(state, system, enemy)
+        return fleets and bool(knowledge.fleets(board.state, system, side))
+    return fleets and board.enemy_fleet(system)
+
+
+class Board:
+    """What a path search for `side` asks of every system it visits, each looked up once for
+    the search. Made for one state and thrown away with the question: never kept past a
+    change of the state."""
+
+    def __init__(self, state: State, side: str) -> None:
+        self.state = state
+        self.markers: dict[str, dict[str, str]] = state["war"]["planets"]
+        self.contested = contested_planets(state)
+        self.enemy = other(side)
+        self._enemy_fleets: set[str] | None = None  # looked up when first asked
+        self._controlled: dict[tuple[str, str | None], dict[str, list[str]]] = {}
+
+    def controlled(self, side: str, kind: str | None = None) -> dict[str, list[str]]:
+        """The planets with a marker (of `kind` only: a World or Outpost) that `side`
+        controls, by system."""
+        key = (side, kind)
+        if key not in self._controlled:
+            system_of = gal(self.state).system_of
+            found: dict[str, list[str]] = {}
+            for planet, m in self.markers.items():
+                mine = (kind is None or m["marker"] == kind) and self.controller(planet) == side
+                if mine and planet in system_of:
+                    found.setdefault(system_of[planet], []).append(planet)
+            self._controlled[key] = found
+        return self._controlled[key]
+
+    def enemy_fleet(self, system: str) -> bool:
+        """`enemy_fleet` of the enemy, from the search's one look at the units."""
+        if self._enemy_fleets is None:
+            self._enemy_fleets = self._fleet_systems()
+        return system in self._enemy_fleets
+
+    def _fleet_systems(self) -> set[str]:
+        """The systems where the enemy has a fleet: a marker, or a monitor alone in a planet
+        box (Q7)."""
+        state, enemy = self.state, self.enemy
+        found = {f["system"] for f in state["war"]["fleets"].values() if f["side"] == enemy}
+        monitors = {t for t, ship in battles(state).ships.items() if ship.code == MONITOR}
+        system_of = gal(state).system_of
+        for u in state["units"].values():
+            at = u["at"]
+            if u["side"] == enemy and u["type"] in monitors and str(at).startswith("box:"):
+                found.add(system_of[at[len("box:") :]])
+        return found
+
+    def controller(self, planet: str) -> str | None:
+        """`control.controller`, from the search's one look at the units."""
+        found = self.markers.get(planet)
+        if found is None or planet in self.contested:
+            return None
+        return found["owner"]
 
 
 def enemy_fleet(state: State, system: str, side: str) -> bool:

@@ -33,10 +33,22 @@ def controller(state: State, planet: str) -> str | None:
     return found["owner"]
 
 
+def contested_planets(state: State) -> set[str]:
+    """Every planet `contested` now, from one look at the units (for a question asked of many
+    planets at once)."""
+    holders = {t for t, g in battles(state).ground.items() if g.kind in HOLDERS}
+    sides: dict[str, set[str]] = {}
+    for u in state["units"].values():
+        if u["type"] in holders and u["at"] is not None and u["at"].startswith("box:"):
+            sides.setdefault(u["at"][len("box:") :], set()).add(u["side"])
+    return {planet for planet, found in sides.items() if len(found) > 1}
+
+
 def held(state: State, side: str, kind: str | None = None) -> list[str]:
     """The planets a side controls, all or only its Worlds or Outposts, in map order."""
+    disputed = contested_planets(state)  # 7.4: neither side controls these
     return [
         planet
         for planet, m in state["war"]["planets"].items()
-        if (kind is None or m["marker"] == kind) and controller(state, planet) == side
+        if (kind is None or m["marker"] == kind) and m["owner"] == side and planet not in disputed
     ]

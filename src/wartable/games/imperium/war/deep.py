@@ -15,6 +15,7 @@ stockpile for maintenance (14.1 wants a route to a World: `connection`) and are 
 from __future__ import annotations
 
 from wartable.engine import Action, State
+from wartable.games.imperium.state import Placed
 from wartable.games.imperium.war.movement import max_jumps, may_enter
 from wartable.games.imperium.war.state import deep, fleets_in, gal, hex_of
 
@@ -37,14 +38,15 @@ def targets(state: State, side: str, system: str) -> list[str]:
     return [there for there in found if may_enter(state, there, side)]
 
 
-def orders(state: State, side: str, system: str) -> list[Action]:
-    """Rule 17.1: the deep-space moves open to the side's unmoved fleets in `system`."""
+def orders(state: State, side: str, system: str, placed: Placed | None = None) -> list[Action]:
+    """Rule 17.1: the deep-space moves open to the side's unmoved fleets in `system`
+    (`placed`: as for `units_at`)."""
     if not on(state) or state["war"]["phase"] != FIRST:
         return []
     fleets = state["war"]["fleets"]
     return [
         {"deep": number, "to": there}
         for number in fleets_in(state, system, side)
-        if not fleets[number]["moved"] and max_jumps(state, number) > 0
+        if not fleets[number]["moved"] and max_jumps(state, number, placed) > 0
         for there in targets(state, side, system)
     ]

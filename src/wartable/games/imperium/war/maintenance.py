@@ -22,7 +22,7 @@ from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium.components import SIDES
 from wartable.games.imperium.flow import step, wait
 from wartable.games.imperium.state import is_ship, ship_type
-from wartable.games.imperium.war.connection import supplied
+from wartable.games.imperium.war.connection import Board, supplied
 from wartable.games.imperium.war.control import controller
 from wartable.games.imperium.war.flow import pass_on, phase
 from wartable.games.imperium.war.state import (
@@ -50,11 +50,18 @@ def begin(ctx: Context, state: State) -> None:
 def upkeep(state: State, side: str) -> list[str]:
     """The side's ships and ground units in play, in id order (an Outpost carried to be set up
     costs nothing)."""
-    return [
-        uid
-        for uid, u in state["units"].items()
-        if u["side"] == side and u["type"] != OUTPOST and system_of_unit(state, uid)
-    ]
+    return list(_in_play(state, side))
+
+
+def _in_play(state: State, side: str) -> dict[str, str]:
+    """`upkeep`'s units, each with the system it is in."""
+    found = {}
+    for uid, u in state["units"].items():
+        if u["side"] == side and u["type"] != OUTPOST:
+            system = system_of_unit(state, uid)
+            if system:
+                found[uid] = system
+    return found
 
 
 def factor(state: State) -> int:
@@ -64,50 +71,62 @@ def factor(state: State) -> int:
 def cost(state: State, uid: str) -> int:
     """What keeping one unit costs this turn (14.1, 16.0)."""
     unit = state["units"][uid]
-    if is_ship(state, uid):
-        price = ship_type(state, uid).face(unit["damaged"]).maintenance
+    ship = battles(state).ships.get(unit["type"])
+    if ship is not None:
+        price = ship.face(unit["damaged"]).maintenance
     else:
         price = gal(state).maintenance["ground"]
     return price * factor(state)
 
 
-def support(state: State, side: str, system: str) -> int:
+def support(state: State, side: str, system: str, board: Board | None = None) -> int:
     """Rule 14.1: the free maintenance the side's Worlds and Outposts in a system give its ships
-    there, each counted (ruling I114)."""
+    there, each counted (ruling I114). `board`: `side`'s `Board` of this state, if at hand."""
     rates = gal(state).maintenance
+    if board is None:
+        board = Board(state, side)
     return sum(
         rates[m["marker"]]
         for p in planets_of(state, system)
-        if (m := marker(state, p)) is not None and controller(state, p) == side
+        if (m := marker(state, p)) is not None and board.controller(p) == side
     )
 
 
-def bill(state: State, side: str) -> int | None:
+def bill(state: State, side: str, kept: dict[str, str] | None = None) -> int | None:
     """What paying for every unit not left unpaid takes from the stockpile; None when it cannot
-    be paid (a system out of supply whose ships cost more than its free maintenance)."""
-    unpaid = state["war"]["unpaid"]
+    be paid (a system out of supply whose ships cost more than its free maintenance). `kept`:
+    `_in_play`, when at hand."""
+    unpaid = set(state["war"]["unpaid"])
+    units, types = state["units"], battles(state).ships
+    prices: dict[tuple[str, bool], int] = {}  # `cost` depends on the type and face only
     ships: dict[str, int] = defaultdict(int)
     total = 0
-    for uid in upkeep(state, side):
+    for uid, system in (_in_play(state, side) if kept is None else kept).items():
         if uid in unpaid:
             continue
-        if is_ship(state, uid):
-            ships[str(system_of_unit(state, uid))] += cost(state, uid)
+        unit = units[uid]
+        key = (unit["type"], unit["damaged"])
+        if key not in prices:
+            prices[key] = cost(state, uid)
+        if unit["type"] in types:  # a ship
+            ships[system] += prices[key]
         else:
-            total += cost(state, uid)
+            total += prices[key]
+    board = Board(state, side)  # every system's question asked of the one state
     for system, owed in ships.items():
-        short = max(0, owed - support(state, side, system))
-        if short and not supplied(state, side, system):
+        short = max(0, owed - support(state, side, system, board))
+        if short and not supplied(state, side, system, board):
             return None
         total += short
     return total
 
 
 def _legal(state: State, side: str) -> list[Action]:
-    unpaid = state["war"]["unpaid"]
-    owed = bill(state, side)
+    unpaid = set(state["war"]["unpaid"])
+    kept = _in_play(state, side)
+    owed = bill(state, side, kept)
     pay = [{"pay": True}] if owed is not None and owed <= state["war"]["resources"][side] else []
-    return [*pay, *({"unpaid": uid} for uid in upkeep(state, side) if uid not in unpaid)]
+    return [*pay, *({"unpaid": uid} for uid in kept if uid not in unpaid)]
 
 
 def _upkeep(ctx: Context, state: State, side: str, action: Action) -> None:

@@ -23,7 +23,7 @@ from collections import deque
 
 from wartable.engine import State
 from wartable.games.imperium.components import FIGHTER, MONITOR
-from wartable.games.imperium.state import is_ship, ship_type, units_at
+from wartable.games.imperium.state import Placed, is_ship, ship_type, units_at
 from wartable.games.imperium.war import knowledge
 from wartable.games.imperium.war.galaxy import HOMES, NO_PLANETS
 from wartable.games.imperium.war.state import (
@@ -41,16 +41,16 @@ SCREENING = (FIGHTER, "SC")  # 11.3: with the auxiliaries, the ships that do not
 NEGOTIATIONS = "peace_negotiations"  # B.2
 
 
-def ships_of(state: State, number: str) -> list[str]:
-    """The ships in a fleet, not what they carry."""
-    return [uid for uid in units_at(state, fleet_at(number)) if is_ship(state, uid)]
+def ships_of(state: State, number: str, placed: Placed | None = None) -> list[str]:
+    """The ships in a fleet, not what they carry (`placed`: as for `units_at`)."""
+    return [uid for uid in units_at(state, fleet_at(number), placed) if is_ship(state, uid)]
 
 
-def max_jumps(state: State, number: str) -> int:
+def max_jumps(state: State, number: str, placed: Placed | None = None) -> int:
     """Rule 11.1: the jumps a fleet may make in one action; 0 when it cannot move at all (a
     non-FTL ship or loose cargo in it, no ship: 11.0, 11.6, 11.8, ruling I116)."""
-    units = units_at(state, fleet_at(number))
-    ships = ships_of(state, number)
+    units = units_at(state, fleet_at(number), placed)
+    ships = [uid for uid in units if is_ship(state, uid)]
     if not ships or len(ships) < len(units):
         return 0
     if any(not ship_type(state, uid).ftl for uid in ships):
@@ -108,15 +108,15 @@ def may_enter(state: State, system: str, side: str) -> bool:
     """16.0 and B.2 Peace Negotiations: the systems a fleet may not enter, in peace or during
     the negotiations (ruling I117), as the mover knows them (`knowledge`, ruling I129)."""
     war = state["war"]
+    if war["peace"] is None and war["event"] != NEGOTIATIONS:
+        return True  # at war, every system is open
     enemy = other(side)
     planets = planets_of(state, system)
     if war["peace"] is not None:
         owned = any(war["planets"].get(p, {}).get("owner") == enemy for p in planets)
         return not owned and not knowledge.fleets(state, system, side)
-    if war["event"] == NEGOTIATIONS:
-        seen = any(knowledge.units_in(state, side, p) for p in planets)
-        return not seen and not knowledge.fleets(state, system, side)
-    return True
+    seen = any(knowledge.units_in(state, side, p) for p in planets)  # the negotiations
+    return not seen and not knowledge.fleets(state, system, side)
 
 
 def at_peace(state: State) -> bool:
@@ -129,8 +129,9 @@ def jumps_from(state: State, system: str, side: str) -> list[str]:
     """The stars one jump from `system` a fleet of `side` may enter (3.2, 11.1), in map order."""
     if is_deep(system):
         return []  # 17.1: no jump route reaches an interstellar hex
-    links = gal(state).links[system]
-    return [s for s in gal(state).systems if s in links and may_enter(state, s, side)]
+    g = gal(state)
+    links = g.links[system]
+    return [s for s in g.systems if s in links and may_enter(state, s, side)]
 
 
 def home_distance(state: State, side: str) -> dict[str, int]:

@@ -9,7 +9,7 @@ left empty gives its marker back.
 from __future__ import annotations
 
 from wartable.engine import Action, Msg, State, msg
-from wartable.games.imperium.state import units_at
+from wartable.games.imperium.state import Placed, units_at
 from wartable.games.imperium.war.state import fleet_at, fleets_in, gal, new_fleet
 
 NEW = "new"
@@ -23,15 +23,19 @@ def _open(state: State, side: str, system: str) -> list[str]:
     return [n for n in fleets_in(state, system, side) if not fleets[n]["moved"] or n in again]
 
 
-def orders(state: State, side: str, system: str, *, free: bool = False) -> list[Action]:
+def orders(
+    state: State, side: str, system: str, placed: Placed | None = None, *, free: bool = False
+) -> list[Action]:
     """The regroupings open in `system`; `free`: at the end of a space battle, among all the
-    side's fleets there, at no cost (12.3, ruling I120)."""
+    side's fleets there, at no cost (12.3, ruling I120). `placed`: as for `units_at`."""
     fleets = fleets_in(state, system, side) if free else _open(state, side, system)
+    if not fleets:
+        return []
     used = sum(1 for f in state["war"]["fleets"].values() if f["side"] == side)
     spare = used < gal(state).markers["fleets"]
     found: list[Action] = []
     for number in fleets:
-        units = units_at(state, fleet_at(number))
+        units = units_at(state, fleet_at(number), placed)
         targets = [n for n in fleets if n != number]
         if spare and len(units) > 1:
             targets.append(NEW)

@@ -18,11 +18,21 @@ spread rule (ruling I109). A unit with no place moves to next turn's box (Q4).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium.carriers import room as fighter_room
 from wartable.games.imperium.components import FIGHTER, MONITOR, SIDES
 from wartable.games.imperium.flow import step, wait
-from wartable.games.imperium.state import add_unit, carried_by, is_ship, ship_type
+from wartable.games.imperium.state import (
+    Placed,
+    add_unit,
+    by_carrier,
+    by_place,
+    carried_by,
+    is_ship,
+    ship_type,
+)
 from wartable.games.imperium.war.control import held
 from wartable.games.imperium.war.flow import done, phase
 from wartable.games.imperium.war.galaxy import HOMES
@@ -63,7 +73,8 @@ def _next(ctx: Context, state: State, side: str) -> None:
     wait for next turn (Q4); then the phase is over."""
     for s in SIDES[SIDES.index(side) :]:
         arriving = _arriving(state, s)
-        stuck = [uid for uid in arriving if not places(state, uid)]
+        seen = _lookup(state, s)
+        stuck = [uid for uid in arriving if not places(state, uid, seen)]
         if len(stuck) < len(arriving):
             wait(state, "reinforce", side=s)
             return
@@ -88,11 +99,27 @@ def _delay(state: State, uid: str) -> None:
     war["track"].setdefault(str(war["turn"] + 1), []).append(entry)
 
 
-def worlds(state: State, uid: str) -> list[str]:
+class _Lookup(NamedTuple):
+    """What `places` asks of every unit of a side, looked up once for them all (from one
+    state, dropped with the question)."""
+
+    worlds: list[str]  # the side's Worlds (`held`)
+    placed: Placed  # what their boxes hold (`by_place`)
+    carried: Placed  # what each arrived ship carries (`by_carrier`)
+
+
+def _lookup(state: State, side: str) -> _Lookup:
+    mine = held(state, side, WORLD)
+    placed = by_place(state, [box(world) for world in mine])
+    return _Lookup(mine, placed, by_carrier(state, state["war"]["reinforce"]["arrived"]))
+
+
+def worlds(state: State, uid: str, mine: list[str] | None = None) -> list[str]:
     """The Worlds a unit may be placed on, before the spread rule: its side's, not contested
-    (8.0); the Imperial homes for temporary forces, the one already chosen this turn if any."""
+    (8.0); the Imperial homes for temporary forces, the one already chosen this turn if any.
+    `mine`: the side's Worlds (`held`), when at hand."""
     side, reinforce = state["units"][uid]["side"], state["war"]["reinforce"]
-    found = held(state, side, WORLD)
+    found = held(state, side, WORLD) if mine is None else list(mine)
     if uid in reinforce["temporary"]:
         homes = [p for h in HOMES[side] for p in gal(state).systems[h].planets]
         chosen = reinforce["home"]
@@ -100,10 +127,14 @@ def worlds(state: State, uid: str) -> list[str]:
     return found
 
 
-def places(state: State, uid: str) -> list[str]:
-    """Every place the unit may be put now (8.0, the spread rule included)."""
+def places(state: State, uid: str, seen: _Lookup | None = None) -> list[str]:
+    """Every place the unit may be put now (8.0, the spread rule included). `seen`: the
+    `_lookup` of the unit's side in this state, when at hand."""
     reinforce = state["war"]["reinforce"]
-    options = {world: _at(state, uid, world) for world in worlds(state, uid)}
+    if seen is None:
+        seen = _lookup(state, state["units"][uid]["side"])
+    candidates = worlds(state, uid, seen.worlds)
+    options = {world: _at(state, uid, world, seen.placed, seen.carried) for world in candidates}
     options = {w: found for w, found in options.items() if found}
     counted = [w for w, found in options.items() if any(not f.startswith("aboard:") for f in found)]
     if uid not in reinforce["temporary"] and counted:
@@ -119,11 +150,18 @@ def places(state: State, uid: str) -> list[str]:
     return list(dict.fromkeys(f for found in options.values() for f in found))  # Sol: 2 Worlds
 
 
-def _at(state: State, uid: str, world: str) -> list[str]:
-    """The places on or at one World that the unit may take, before the spread rule."""
+def _at(
+    state: State,
+    uid: str,
+    world: str,
+    placed: Placed | None = None,
+    carried: Placed | None = None,
+) -> list[str]:
+    """The places on or at one World that the unit may take, before the spread rule
+    (`placed`, `carried`: as for `units_at`, `carried_by`)."""
     side, c = state["units"][uid]["side"], battles(state)
     planet, system = c.planets[world], gal(state).system_of[world]
-    roomy = filled(state, world) < planet.map.capacity
+    roomy = filled(state, world, placed) < planet.map.capacity
     found: list[str] = []
     type_id = state["units"][uid]["type"]
     code = ship_type(state, uid).code if is_ship(state, uid) else None
@@ -138,10 +176,10 @@ def _at(state: State, uid: str, world: str) -> list[str]:
             found.append(box(world))
     elif type_id != OUTPOST and roomy and allows(state, world, c.ground[type_id].kind):
         found.append(box(world))
-    return found + [f"aboard:{ship}" for ship in _holds(state, uid, system)]
+    return found + [f"aboard:{ship}" for ship in _holds(state, uid, system, carried)]
 
 
-def _holds(state: State, uid: str, system: str) -> list[str]:
+def _holds(state: State, uid: str, system: str, carried: Placed | None = None) -> list[str]:
     """This turn's arrived ships in `system` that can take the unit aboard: an empty transport,
     or for a fighter a carrier with room (8.0, 11.5, 11.6)."""
     side, war = state["units"][uid]["side"], state["war"]
@@ -155,16 +193,17 @@ def _holds(state: State, uid: str, system: str) -> list[str]:
             continue
         t = ship_type(state, ship)
         carrier = fighter and t.front.fighters > 0 and fighter_room(state, ship) > 0
-        if (t.cargo and not carried_by(state, ship)) or carrier:
+        if (t.cargo and not carried_by(state, ship, carried)) or carrier:
             found.append(ship)
     return found
 
 
 def _legal(state: State, side: str) -> list[Action]:
+    seen = _lookup(state, side)
     return [
         {"place": uid, "at": where}
         for uid in _arriving(state, side)
-        for where in places(state, uid)
+        for where in places(state, uid, seen)
     ]
 
 

@@ -19,7 +19,17 @@ from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium.carriers import room as fighter_room
 from wartable.games.imperium.components import FIGHTER, MONITOR, SIDES
 from wartable.games.imperium.flow import step, wait
-from wartable.games.imperium.state import add_unit, carried_by, is_ship, new_state, ship_type
+from wartable.games.imperium.state import (
+    Placed,
+    add_unit,
+    by_carrier,
+    by_place,
+    carried_by,
+    is_ship,
+    new_state,
+    ship_type,
+    units_at,
+)
 from wartable.games.imperium.war.flow import pass_on
 from wartable.games.imperium.war.galaxy import HOMES, War
 from wartable.games.imperium.war.state import (
@@ -145,6 +155,11 @@ def places(state: State, uid: str) -> list[str]:
 def place(state: State, uid: str, where: str) -> None:
     """Set a unit up at a place `places` gives."""
     assert where in places(state, uid), f"{uid} cannot be set up at {where}"
+    _put(state, uid, where)
+
+
+def _put(state: State, uid: str, where: str) -> None:
+    """`place`, for a place just taken from `places`."""
     unit, (kind, _, name) = state["units"][uid], where.partition(":")
     if kind == "aboard":
         unit.update(at=None, aboard=name)
@@ -163,19 +178,19 @@ def deploy(state: State, side: str) -> None:
     while they have room, ground units spread one at a time over the planets that take them."""
     home = HOMES[side][0]
     for uid in sorted(waiting(state, side), key=lambda u: _order(state, u)):
-        options = places(state, uid)
+        options = places(state, uid)  # each place below is one of these: `_put` it
         if f"system:{home}" in options and not _is_fighter(state, uid):
-            place(state, uid, f"system:{home}")
+            _put(state, uid, f"system:{home}")
             continue
         carriers = [o for o in options if o.startswith("aboard:")]
         if _is_fighter(state, uid) and carriers:
-            place(state, uid, carriers[0])
+            _put(state, uid, carriers[0])
             continue
         boxes = [o for o in options if o.startswith("box:")]
         if boxes:
-            place(state, uid, min(boxes, key=lambda b: _count(state, b)))
+            _put(state, uid, min(boxes, key=lambda b: _count(state, b)))
         else:
-            place(state, uid, options[0])
+            _put(state, uid, options[0])
 
 
 def _order(state: State, uid: str) -> tuple[int, str]:
@@ -213,44 +228,49 @@ def _monitor_planets(state: State, side: str) -> list[str]:
 
 def fleet_room(state: State, side: str, system: str) -> bool:
     """A fleet of the side is there, or a fleet marker is free for one (Q3, Q4)."""
+    if fleets_in(state, system, side):
+        return True
     used = sum(1 for f in state["war"]["fleets"].values() if f["side"] == side)
-    return bool(fleets_in(state, system, side)) or used < gal(state).markers["fleets"]
+    return used < gal(state).markers["fleets"]
 
 
 def _boxes(state: State, side: str, kind: str) -> list[str]:
     """The planet boxes of the side's Worlds and Outposts that take a unit of `kind` and have
     room for it (11.7)."""
-    c = battles(state)
-    found = []
-    for planet, m in state["war"]["planets"].items():
-        p = c.planets[planet]
-        fits = allows(state, planet, kind) and filled(state, planet) < p.map.capacity
-        if m["owner"] == side and fits:
-            found.append(box(planet))
-    return found
+    c, mine = battles(state), [p for p, m in state["war"]["planets"].items() if m["owner"] == side]
+    placed = by_place(state, [box(p) for p in mine])  # every box's units, looked up once
+    return [
+        box(planet)
+        for planet in mine
+        if allows(state, planet, kind)
+        and filled(state, planet, placed) < c.planets[planet].map.capacity
+    ]
 
 
-def filled(state: State, planet: str) -> int:
+def filled(state: State, planet: str, placed: Placed | None = None) -> int:
     """The units counting toward a planet box's capacity: all but monitors, which never stand
-    on the planet (11.7, 11.8)."""
-    where = box(planet)
+    on the planet (11.7, 11.8). `placed`: as for `units_at`."""
     return sum(
         1
-        for uid, u in state["units"].items()
-        if u["at"] == where and not (is_ship(state, uid) and ship_type(state, uid).code == MONITOR)
+        for uid in units_at(state, box(planet), placed)
+        if not (is_ship(state, uid) and ship_type(state, uid).code == MONITOR)
     )
 
 
 def _aboard(state: State, side: str, *, carrier: bool) -> list[str]:
     """The side's ships already set up that can take a fighter (`carrier`: carriers too) or a
     ground unit aboard (11.5, 11.6)."""
+    ships = [
+        uid
+        for uid, u in state["units"].items()
+        if u["side"] == side and is_ship(state, uid) and u["at"] != pool(side)
+    ]
+    carried = by_carrier(state, ships)  # what each ship carries, looked up once
     found = []
-    for uid, u in state["units"].items():
-        if u["side"] != side or not is_ship(state, uid) or u["at"] == pool(side):
-            continue
+    for uid in ships:
         t = ship_type(state, uid)
         hangar = carrier and t.front.fighters > 0 and fighter_room(state, uid) > 0
-        if len(carried_by(state, uid)) < t.cargo or hangar:
+        if len(carried_by(state, uid, carried)) < t.cargo or hangar:
             found.append(f"aboard:{uid}")
     return found
 

@@ -44,6 +44,7 @@ box is "at" ``"box:sol_1"`` (11.7, 11.8); a unit aboard a transport has ``"aboar
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from wartable.engine import Msg, State, msg
@@ -56,7 +57,14 @@ TROOPS = ("infantry", "drop")  # the ground kinds drawn at random from a cup (9.
 
 
 def gal(state: State) -> Galaxy:
-    return galaxy(state["galaxy"])
+    overlay = state["galaxy"]
+    return shipped_galaxy() if not overlay else galaxy(overlay)
+
+
+@functools.cache
+def shipped_galaxy() -> Galaxy:
+    """The shipped galaxy (no `galaxy` option): asked for at every step, so kept at hand."""
+    return galaxy({})
 
 
 def known(state: State) -> dict[str, str]:
@@ -88,7 +96,9 @@ def is_deep(system: str) -> bool:
 
 def planets_of(state: State, system: str) -> tuple[str, ...]:
     """The planet boxes of a star; none in an interstellar hex (17.1)."""
-    return () if is_deep(system) else gal(state).systems[system].planets
+    if system.startswith(DEEP):  # is_deep, written out: asked at every turn of every loop
+        return ()
+    return gal(state).systems[system].planets
 
 
 def hex_of(state: State, system: str) -> str:
@@ -137,6 +147,12 @@ def fleets_in(state: State, system: str, side: str | None = None) -> list[str]:
         for number, f in state["war"]["fleets"].items()
         if f["system"] == system and (side is None or f["side"] == side)
     ]
+
+
+def places_in(state: State, system: str) -> list[str]:
+    """Every location a unit in `system` may be at: its fleet markers', its planet boxes."""
+    fleets = [fleet_at(n) for n in fleets_in(state, system)]
+    return fleets + [box(p) for p in planets_of(state, system)]
 
 
 def new_fleet(state: State, side: str, system: str) -> str | None:

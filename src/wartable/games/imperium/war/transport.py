@@ -22,7 +22,15 @@ from __future__ import annotations
 from wartable.engine import Action, Msg, State, msg
 from wartable.games.imperium.carriers import room as fighter_room
 from wartable.games.imperium.components import ASSAULT, FIGHTER, MONITOR
-from wartable.games.imperium.state import carried_by, is_ship, ship_type, units_at
+from wartable.games.imperium.state import (
+    Placed,
+    by_carrier,
+    by_place,
+    carried_by,
+    is_ship,
+    ship_type,
+    units_at,
+)
 from wartable.games.imperium.war import knowledge
 from wartable.games.imperium.war.control import contested
 from wartable.games.imperium.war.movement import NEGOTIATIONS
@@ -35,9 +43,12 @@ from wartable.games.imperium.war.state import (
     fleets_in,
     gal,
     other,
+    places_in,
     planets_of,
 )
 from wartable.games.imperium.war.terraform import allows
+
+SHIP_KINDS = {FIGHTER: "fighter", MONITOR: "monitor"}  # 11.7's names of these ships
 
 
 def kind(state: State, uid: str) -> str:
@@ -46,10 +57,11 @@ def kind(state: State, uid: str) -> str:
     type_id = state["units"][uid]["type"]
     if type_id == OUTPOST:
         return OUTPOST
-    if is_ship(state, uid):
-        code = ship_type(state, uid).code
-        return {FIGHTER: "fighter", MONITOR: "monitor"}.get(code, "ship")
-    return battles(state).ground[type_id].kind
+    c = battles(state)
+    ship = c.ships.get(type_id)
+    if ship is not None:
+        return SHIP_KINDS.get(ship.code, "ship")
+    return c.ground[type_id].kind
 
 
 def shiftable(state: State, uid: str, side: str) -> bool:
@@ -57,31 +69,32 @@ def shiftable(state: State, uid: str, side: str) -> bool:
     return state["units"][uid]["side"] == side and kind(state, uid) in ("fighter", "monitor")
 
 
-def fits(state: State, uid: str, planet: str) -> bool:
-    """Rule 11.7: the planet's box takes the unit (monitors: any box, never on the map)."""
+def fits(state: State, uid: str, planet: str, placed: Placed | None = None) -> bool:
+    """Rule 11.7: the planet's box takes the unit (monitors: any box, never on the map).
+    `placed`: as for `units_at`."""
     what = kind(state, uid)
     if what == "monitor":
         return True
     p = battles(state).planets[planet]
-    return allows(state, planet, what) and filled(state, planet) < p.map.capacity
+    return allows(state, planet, what) and filled(state, planet, placed) < p.map.capacity
 
 
-def _holds(state: State, side: str, system: str) -> list[tuple[str, str]]:
+def _holds(state: State, side: str, system: str, placed: Placed) -> list[tuple[str, str]]:
     """(ship, fleet) for the side's ships in unmoved fleets of `system`."""
     fleets = state["war"]["fleets"]
     return [
         (uid, number)
         for number in fleets_in(state, system, side)
         if not fleets[number]["moved"]
-        for uid in units_at(state, fleet_at(number))
+        for uid in units_at(state, fleet_at(number), placed)
         if is_ship(state, uid)
     ]
 
 
-def _takes(state: State, ship: str, uid: str) -> bool:
+def _takes(state: State, ship: str, uid: str, carried: Placed) -> bool:
     if kind(state, uid) == "fighter" and fighter_room(state, ship) > 0:
         return True
-    return len(carried_by(state, ship)) < ship_type(state, ship).cargo
+    return len(carried_by(state, ship, carried)) < ship_type(state, ship).cargo
 
 
 def stays(state: State, planet: str) -> bool:
@@ -101,7 +114,7 @@ def lock(state: State, planet: str) -> None:
         segment.setdefault("locked", []).append(planet)
 
 
-def _loose(state: State, side: str, system: str) -> list[str]:
+def _loose(state: State, side: str, system: str, placed: Placed) -> list[str]:
     """The side's units that may be loaded in `system`: in its planet boxes (not batteries or
     monitors; none that must stay, `stays`), or loose in its unmoved fleets there (not ships but
     fighters)."""
@@ -109,7 +122,7 @@ def _loose(state: State, side: str, system: str) -> list[str]:
     for planet in planets_of(state, system):
         if stays(state, planet):
             continue
-        for uid in units_at(state, box(planet)):
+        for uid in units_at(state, box(planet), placed):
             unit = state["units"][uid]
             if unit["side"] == side and kind(state, uid) not in ("battery", "monitor"):
                 found.append(uid)
@@ -119,7 +132,7 @@ def _loose(state: State, side: str, system: str) -> list[str]:
             continue  # 10.0: no unit moves twice in a segment
         found += [
             uid
-            for uid in units_at(state, fleet_at(number))
+            for uid in units_at(state, fleet_at(number), placed)
             if kind(state, uid) not in ("ship", "monitor")
         ]
     return found
@@ -143,30 +156,37 @@ def occupied(state: State, side: str, action: Action) -> list[str]:
     return [u for u in units_at(state, where) if state["units"][u]["side"] == other(side)]
 
 
-def _lands(state: State, side: str, uid: str, planet: str) -> bool:
+def _lands(state: State, side: str, uid: str, planet: str, placed: Placed) -> bool:
     if kind(state, uid) == OUTPOST:
         used = sum(1 for m in state["war"]["planets"].values() if m["marker"] == OUTPOST)
         free = used < gal(state).markers["outposts"]
         return planet not in state["war"]["planets"] and free
-    return fits(state, uid, planet)
+    return fits(state, uid, planet, placed)
 
 
-def orders(state: State, side: str, system: str) -> list[Action]:
-    holds = _holds(state, side, system)
+def orders(state: State, side: str, system: str, placed: Placed | None = None) -> list[Action]:
+    """The loads and unloads open in `system` (`placed`: as for `units_at`)."""
+    if placed is None:
+        placed = by_place(state, places_in(state, system))
+    holds = _holds(state, side, system, placed)
+    carried = by_carrier(state, [ship for ship, _ in holds])
+    loose = _loose(state, side, system, placed)
     loads: list[Action] = [
         {"load": uid, "onto": ship}
-        for uid in _loose(state, side, system)
+        for uid in loose
         for ship, _ in holds
-        if ship != uid and _takes(state, ship, uid)
+        if ship != uid and _takes(state, ship, uid, carried)
     ]
-    cargo = [c for ship, _ in holds for c in carried_by(state, ship)]
-    cargo += [u for u in _loose(state, side, system) if state["units"][u]["at"].startswith("fleet")]
+    cargo = [c for ship, _ in holds for c in carried_by(state, ship, carried)]
+    cargo += [u for u in loose if state["units"][u]["at"].startswith("fleet")]
+    if not cargo:
+        return loads
     planets = [p for p in planets_of(state, system) if _free(state, side, p)]
     unloads: list[Action] = [
         {"unload": uid, "to": planet}
         for uid in cargo
         for planet in planets
-        if _lands(state, side, uid, planet)
+        if _lands(state, side, uid, planet, placed)
     ]
     return [*loads, *unloads]
 
