@@ -126,6 +126,20 @@ def test_bench_prints_actions_and_games_per_second() -> None:
     assert re.search(r"skirmish: [\d,]+ engine actions/s, [\d.,]+ random games/s", result.output)
 
 
+def test_bench_plays_its_games_with_the_options_given() -> None:
+    def actions_per_game(*option: str) -> int:
+        args = ["bench", "skirmish", "--runs", "1", "--games", "3", *option]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        found = re.search(r"([\d,]+) actions per game", result.output)
+        assert found is not None, result.output
+        return int(found.group(1).replace(",", ""))
+
+    assert actions_per_game("--option", "turns=1") < actions_per_game()
+    refused = runner.invoke(app, ["bench", "skirmish", "--option", "turns=zero"])
+    assert refused.exit_code == 2 and "turns" in refused.output
+
+
 def test_data_validate(tmp_path: Path) -> None:
     good = runner.invoke(app, ["data", "validate", str(DATA_FILE)])
     assert good.exit_code == 0 and "valid skirmish data" in good.output

@@ -8,6 +8,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from wartable.engine import Game, get_rules
 from wartable.engine.rules import Rules
@@ -26,9 +27,11 @@ class BenchResult:
 
 
 def play_random(game: Game, chooser: random.Random) -> int:
-    """Play `game` to the end with uniformly random legal actions; return the action count."""
+    """Play `game` to the end (or the game's limit of actions) with uniformly random legal
+    actions; return the action count."""
     count = 0
-    while not game.over:
+    limit = game.rules.max_actions(game.options)
+    while not game.over and count < limit:
         player = chooser.choice(game.to_act)
         game.apply(player, chooser.choice(game.legal_actions(player)))
         count += 1
@@ -36,9 +39,15 @@ def play_random(game: Game, chooser: random.Random) -> int:
 
 
 def bench(
-    game_id: str, runs: int = 5, games: int = 20, seed: int = 0, copies: bool = True
+    game_id: str,
+    runs: int = 5,
+    games: int = 20,
+    seed: int = 0,
+    copies: bool = True,
+    options: dict[str, Any] | None = None,
 ) -> BenchResult:
-    """Median over `runs` runs of `games` seeded random games each, after one warm-up run.
+    """Median over `runs` runs of `games` seeded random games each (with the game's
+    `options`), after one warm-up run.
 
     Actions per second counts the engine's work per decision: legal actions, check, apply.
     With `copies`, also the time of a clone and of a determinized copy of the position halfway
@@ -50,7 +59,7 @@ def bench(
         start = time.perf_counter()
         actions = 0
         for s in range(seed, seed + games):
-            actions += play_random(Game(rules, s), random.Random(s))
+            actions += play_random(Game(rules, s, options), random.Random(s))
         return time.perf_counter() - start, actions
 
     run()
@@ -65,24 +74,26 @@ def bench(
         mean_actions_per_game=actions / games,
     )
     if copies:
-        result.clone_us, result.determinize_us = copy_costs(rules, seed)
+        result.clone_us, result.determinize_us = copy_costs(rules, seed, options=options)
     return result
 
 
-def midgame(rules: Rules, seed: int) -> Game:
+def midgame(rules: Rules, seed: int, options: dict[str, Any] | None = None) -> Game:
     """The position halfway through the random game `seed` (as `bench` plays it)."""
-    game = Game(rules, seed)
+    game = Game(rules, seed, options)
     play_random(game, random.Random(seed))
-    mid = Game(rules, seed)
+    mid = Game(rules, seed, options)
     for player, action in game.actions[: len(game.actions) // 2]:
         mid.apply(player, action)
     return mid
 
 
-def copy_costs(rules: Rules, seed: int = 0, batch: int = 50) -> tuple[float, float | None]:
+def copy_costs(
+    rules: Rules, seed: int = 0, batch: int = 50, options: dict[str, Any] | None = None
+) -> tuple[float, float | None]:
     """Microseconds per `clone` and per `determinized` (the mean over the seats; None when the
     game cannot determinize) of the position halfway through the random game `seed`."""
-    game = midgame(rules, seed)
+    game = midgame(rules, seed, options)
     clone_us = _per_call(game.clone, batch)
     seeds = iter(range(1 << 62))
 

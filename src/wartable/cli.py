@@ -277,12 +277,14 @@ def bench_command(
     runs: int = 5,
     games: int = 20,
     seed: int = 0,
+    option: GameOptions = None,
     plugin: Plugin = None,
 ) -> None:
     """Engine actions per second and random games per second (median of several runs)."""
     import_plugins(plugin or [])
     try:
-        result = run_bench(game_id, runs=runs, games=games, seed=seed)
+        options = _options(option or [])
+        result = run_bench(game_id, runs=runs, games=games, seed=seed, options=options)
     except WartableError as error:
         raise _fail(error) from error
     console.print(
