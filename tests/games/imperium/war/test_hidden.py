@@ -112,7 +112,10 @@ def test_d1_i121_the_determinizer_redeals_fleets_keeping_all_that_was_shown() ->
     places = {u: v["at"] for u, v in state["units"].items() if v["side"] == IMPERIAL}
     moved = False
     for seed in range(5):
-        redrawn = hidden.determinize(_copy(state), TERRAN, random.Random(seed))
+        redrawn = _copy(state)
+        secret = hidden.determinize(redrawn, TERRAN, random.Random(seed))
+        # the deal swaps places among the secret units only: they stay the secret ones
+        assert secret == hidden.secret_units(redrawn, TERRAN) == hidden.secret_units(state, TERRAN)
         assert shape(redrawn, IMPERIAL) == before
         assert {n: max_jumps(redrawn, n) for n in redrawn["war"]["fleets"]} == jumps
         assert {u: v for u, v in redrawn["units"].items() if v["side"] == TERRAN} == mine
@@ -128,7 +131,8 @@ def test_i121_the_determinizer_leaves_seen_ships_and_monitors_where_they_are() -
     bb = units_at(state, "fleet:IF1")[0]
     hidden.reveal(state, [bb])
     for seed in range(5):
-        redrawn = hidden.determinize(_copy(state), TERRAN, random.Random(seed))
+        redrawn = _copy(state)
+        hidden.determinize(redrawn, TERRAN, random.Random(seed))
         assert redrawn["units"][bb]["at"] == "fleet:IF1"
         assert redrawn["units"][monitor]["at"] == "box:dingir"
 

@@ -145,12 +145,15 @@ def reveal(state: State, uids: list[str]) -> None:
             seen[uid] = at
 
 
-def determinize(state: State, player: str, rng: random.Random) -> State:
-    """Re-deal in place what `player` cannot see (see the module's text); returns `state`."""
+def determinize(state: State, player: str, rng: random.Random) -> list[str]:
+    """Re-deal in place what `player` cannot see (see the module's text); returns the secret
+    units, the same after the deal as before: it only swaps places among them, each within
+    its kind of place, none of them seen or in a battle."""
     units = state["units"]
     state["war"]["seen"] = known(state)  # what has moved since it was seen is unknown again
+    secret = secret_units(state, player)
     piles: dict[tuple[Any, ...], list[str]] = defaultdict(list)
-    for uid in secret_units(state, player):
+    for uid in secret:
         unit = units[uid]
         if unit["at"] is None:
             continue
@@ -166,4 +169,4 @@ def determinize(state: State, player: str, rng: random.Random) -> State:
         rng.shuffle(places)
         for uid, at in zip(pile, places, strict=True):
             units[uid]["at"] = at
-    return state
+    return secret

@@ -72,8 +72,7 @@ def determinize(state: State, player: str, rng: random.Random) -> State:
     """The war's secrets re-dealt (`hidden.determinize`), then the secret cargo (part 1's
     `view.determinize`): among all the secret transports of the other side, wherever the deal
     put them, or among the transports of one place for those in sight (a battle's)."""
-    hidden.determinize(state, player, rng)
-    units, secret = state["units"], set(hidden.secret_units(state, player))
+    units, secret = state["units"], set(hidden.determinize(state, player, rng))
 
     def where(ship: str) -> str:
         return SECRET if ship in secret else str(units[ship]["at"])
