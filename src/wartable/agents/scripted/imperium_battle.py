@@ -42,6 +42,7 @@ from wartable.games.imperium.components import (
     components,
 )
 from wartable.games.imperium.fire import WEAPONS
+from wartable.games.imperium.flow import other
 from wartable.games.imperium.simplified import HIT_ON
 
 Action = dict[str, Any]
@@ -50,10 +51,6 @@ BOLD, WARY = 1.6, 0.7  # how much damage dealt is worth against damage taken
 GOAL = 4.0  # the worth of a ship the scenario's victory turns on, against an ordinary one
 CLOSE = 0.05  # the pull toward the enemy of a ship with nothing in range, per area
 ATTACK_ODDS = 1.1  # surface combat: our dice against theirs before going into a hex
-
-
-def other(side: str) -> str:
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
 
 
 @functools.cache

@@ -41,6 +41,7 @@ from typing import Any
 
 from wartable.agents.scripted import imperium_battle as battle
 from wartable.games.imperium.components import SIDES, Components, components
+from wartable.games.imperium.flow import other
 from wartable.games.imperium.war.galaxy import HOMES, Galaxy, galaxy
 
 Action = dict[str, Any]
@@ -64,10 +65,6 @@ def type_strength(c: Components, type_id: str) -> tuple[float, float]:
     face = ship.front
     back = ship.back.defence if ship.back is not None else 0
     return float(face.beam + face.torpedo + 2 * face.fighters), float(face.defence + back)
-
-
-def other(side: str) -> str:
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
 
 
 @functools.cache

@@ -86,23 +86,22 @@ def by_place(state: State, where: Iterable[str]) -> Placed:
     """`units_at` of each location of `where` at once, from one look at the units: for a
     question that asks it again and again. Made from one state for one question, never kept
     past a change of the state."""
-    found: Placed = {at: [] for at in where}
-    if not found:
-        return found  # nothing to look for
-    for uid, u in state["units"].items():
-        if u["at"] in found:
-            found[u["at"]].append(uid)
-    return found
+    return _grouped(state, where, "at")
 
 
 def by_carrier(state: State, carriers: Iterable[str]) -> Placed:
     """`carried_by` of each of `carriers` at once (as `by_place`)."""
-    found: Placed = {ship: [] for ship in carriers}
+    return _grouped(state, carriers, "aboard")
+
+
+def _grouped(state: State, keys: Iterable[str], field: str) -> Placed:
+    """The ids of the units whose `field` is each of `keys`, in id order."""
+    found: Placed = {key: [] for key in keys}
     if not found:
         return found  # nothing to look for
     for uid, u in state["units"].items():
-        if u["aboard"] in found:
-            found[u["aboard"]].append(uid)
+        if u[field] in found:
+            found[u[field]].append(uid)
     return found
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium import planetary
 from wartable.games.imperium.components import IMPERIAL, TERRAN
-from wartable.games.imperium.flow import after_battle
+from wartable.games.imperium.flow import after_battle, other
 from wartable.games.imperium.setup import planetary_battle
 from wartable.games.imperium.state import Placed, in_orbit, units_at
 from wartable.games.imperium.war import knowledge
@@ -39,7 +39,6 @@ from wartable.games.imperium.war.state import (
     fleet_at,
     fleets_in,
     gal,
-    other,
     planets_of,
 )
 from wartable.games.imperium.war.terraform import fought_over

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from wartable.engine import State
 from wartable.games.imperium.components import MONITOR
+from wartable.games.imperium.flow import other
 from wartable.games.imperium.war import knowledge
 from wartable.games.imperium.war.control import contested_planets, controller
 from wartable.games.imperium.war.state import (
@@ -23,7 +24,6 @@ from wartable.games.imperium.war.state import (
     fleets_in,
     gal,
     is_deep,
-    other,
     planets_of,
 )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from wartable.engine import State
 from wartable.games.imperium.components import MONITOR
+from wartable.games.imperium.flow import other
 from wartable.games.imperium.state import is_ship, ship_type
 from wartable.games.imperium.war.control import HOLDERS
 from wartable.games.imperium.war.state import (
@@ -19,7 +20,6 @@ from wartable.games.imperium.war.state import (
     fleet_at,
     fleets_in,
     known,
-    other,
     planets_of,
 )
 

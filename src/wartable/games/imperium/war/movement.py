@@ -23,6 +23,7 @@ from collections import deque
 
 from wartable.engine import State
 from wartable.games.imperium.components import FIGHTER, MONITOR
+from wartable.games.imperium.flow import other
 from wartable.games.imperium.state import Placed, is_ship, ship_type, units_at
 from wartable.games.imperium.war import knowledge
 from wartable.games.imperium.war.galaxy import HOMES, NO_PLANETS
@@ -32,7 +33,6 @@ from wartable.games.imperium.war.state import (
     fleets_in,
     gal,
     is_deep,
-    other,
     planets_of,
 )
 

@@ -13,12 +13,12 @@ I122).
 from __future__ import annotations
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.imperium.flow import step, wait
+from wartable.games.imperium.flow import other, step, wait
 from wartable.games.imperium.state import is_ship, ship_type, units_at
 from wartable.games.imperium.war import contact
 from wartable.games.imperium.war.hidden import reveal
 from wartable.games.imperium.war.movement import a_type, enemy_fleets, ships_of
-from wartable.games.imperium.war.state import box, other, planets_of
+from wartable.games.imperium.war.state import box, planets_of
 
 SCOUT, DESTROYER = "SC", "DD"
 UNSEEN = 10  # 17.2: 10 or less on 2d6

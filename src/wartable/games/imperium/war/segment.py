@@ -27,12 +27,12 @@ from __future__ import annotations
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium.components import IMPERIAL, SIDES
-from wartable.games.imperium.flow import step, wait
+from wartable.games.imperium.flow import other, step, wait
 from wartable.games.imperium.state import units_at
 from wartable.games.imperium.war.activation import activate, systems
 from wartable.games.imperium.war.flow import done, phase
 from wartable.games.imperium.war.sequence import ACTION
-from wartable.games.imperium.war.state import battles, fleet_at, other, place_name
+from wartable.games.imperium.war.state import battles, fleet_at, place_name
 from wartable.games.imperium.war.turns import end, next_turn
 
 CIVIL_WAR = -1  # B.2 Imperial Succession

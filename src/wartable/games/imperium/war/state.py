@@ -48,7 +48,7 @@ import functools
 from typing import Any
 
 from wartable.engine import Msg, State, msg
-from wartable.games.imperium.components import SIDES, Components
+from wartable.games.imperium.components import Components
 from wartable.games.imperium.state import FLEET_PREFIX, carried_by, comp
 from wartable.games.imperium.war.galaxy import Galaxy, galaxy
 
@@ -75,10 +75,6 @@ def known(state: State) -> dict[str, str]:
         for uid, at in state["war"].get("seen", {}).items()
         if uid in units and units[uid]["at"] == at
     }
-
-
-def other(side: str) -> str:
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
 
 
 DEEP = "deep:"  # 17.1: a fleet in an interstellar hex is "in" "deep:K05"

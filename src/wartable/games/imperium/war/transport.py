@@ -22,6 +22,7 @@ from __future__ import annotations
 from wartable.engine import Action, Msg, State, msg
 from wartable.games.imperium.carriers import room as fighter_room
 from wartable.games.imperium.components import ASSAULT, FIGHTER, MONITOR
+from wartable.games.imperium.flow import other
 from wartable.games.imperium.state import (
     Placed,
     by_carrier,
@@ -42,7 +43,6 @@ from wartable.games.imperium.war.state import (
     fleet_at,
     fleets_in,
     gal,
-    other,
     places_in,
     planets_of,
 )

@@ -4,9 +4,8 @@ decisions (`segment`) and the activations that hand back to it (`activation`).""
 from __future__ import annotations
 
 from wartable.engine import Context, State
-from wartable.games.imperium.flow import wait
+from wartable.games.imperium.flow import other, wait
 from wartable.games.imperium.war.flow import done
-from wartable.games.imperium.war.state import other
 
 
 def next_turn(ctx: Context, state: State, side: str) -> None:
