@@ -3,11 +3,13 @@ position."""
 
 from __future__ import annotations
 
+from support.dice import scripted
 from wartable.engine import Context, State
 from wartable.engine.dice import Dice
-from wartable.games.imperium.components import SIDES
+from wartable.games.imperium.components import IMPERIAL, SIDES, TERRAN
 from wartable.games.imperium.flow import STEPS
 from wartable.games.imperium.state import add_unit
+from wartable.games.imperium.war import segment
 from wartable.games.imperium.war.galaxy import Galaxy, galaxy
 from wartable.games.imperium.war.setup import deploy, new_war_state
 from wartable.games.imperium.war.state import box, new_fleet
@@ -30,6 +32,23 @@ def empty(scenario: str = "s6") -> State:
     state["units"].clear()
     state["war"]["planets"].clear()
     return state
+
+
+def homes() -> State:
+    """An empty scenario 6 with each side's home World marked (Sol 1, Dingir)."""
+    state = empty("s6")
+    mark(state, "sol_1", "world", TERRAN)
+    mark(state, "dingir", "world", IMPERIAL)
+    return state
+
+
+def activated(state: State, system: str, side: str = TERRAN, phase: str = "segment_1") -> Context:
+    """Action segment `phase` begun with `side` ahead (5 actions to 2), `system` activated."""
+    state["war"]["phase"] = phase
+    ctx = scripted([5, 2] if side == TERRAN else [2, 5])
+    segment.begin(ctx, state)
+    act(ctx, state, side, {"activate": system})
+    return ctx
 
 
 def mark(state: State, planet: str, kind: str, owner: str) -> None:

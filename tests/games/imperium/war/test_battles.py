@@ -6,33 +6,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.imperium.war.helpers import act, empty, fleet_in, land, legal, mark
-from support.dice import scripted
+from games.imperium.war.helpers import act, activated, fleet_in, homes, land, legal, mark
 from wartable.engine import Context, State
 from wartable.engine.dice import Dice
 from wartable.games.imperium import damage
 from wartable.games.imperium.components import IMPERIAL, TERRAN
 from wartable.games.imperium.flow import AFTER_BATTLE, STEPS
 from wartable.games.imperium.state import add_unit, units_at
-from wartable.games.imperium.war import contact, segment
+from wartable.games.imperium.war import contact
 from wartable.games.imperium.war.state import box
 
 WAR_STEPS = ("orders", "retreat", "reorganise", "segment")
-
-
-def activated(state: State, system: str, side: str = TERRAN) -> Context:
-    state["war"]["phase"] = "segment_1"
-    ctx = scripted([5, 2] if side == TERRAN else [2, 5])
-    segment.begin(ctx, state)
-    act(ctx, state, side, {"activate": system})
-    return ctx
-
-
-def board() -> State:
-    state = empty("s6")
-    mark(state, "sol_1", "world", TERRAN)
-    mark(state, "dingir", "world", IMPERIAL)
-    return state
 
 
 def fight_through(state: State, seed: int = 3) -> None:
@@ -65,7 +49,7 @@ def contact_at_barnards(state: State) -> tuple[Context, str, str, str]:
 
 
 def test_12_3_a_contact_battle_is_fought_by_part_1_and_the_activation_goes_on() -> None:
-    state = board()
+    state = homes()
     contact_at_barnards(state)
     fight_through(state)
     assert state["battle"] is None or state["step"]["kind"] == "retreat"
@@ -77,7 +61,7 @@ def test_12_3_a_contact_battle_is_fought_by_part_1_and_the_activation_goes_on() 
 
 
 def test_12_3_q8_the_mover_leaves_for_the_system_it_came_from() -> None:
-    state = board()
+    state = homes()
     ctx, number, _, dd = contact_at_barnards(state)
     ended(state, ctx, left={TERRAN: [dd], IMPERIAL: []})
     assert legal(state, TERRAN) == [{"retreat": f"fleet:{number}", "to": "sol"}]
@@ -87,7 +71,7 @@ def test_12_3_q8_the_mover_leaves_for_the_system_it_came_from() -> None:
 
 
 def test_12_3_q8_one_jump_closer_to_home_never_where_enemy_warships_are() -> None:
-    state = board()
+    state = homes()
     ours = fleet_in(state, TERRAN, "junction", "terran_dd")
     fleet_in(state, TERRAN, "sol", "terran_sc")
     raider = fleet_in(state, IMPERIAL, "procyon", "imperial_cl")
@@ -111,7 +95,7 @@ def raided_at_junction(state: State) -> tuple[Context, str, str]:
 
 
 def test_q9_i127_with_nowhere_to_go_the_ships_are_lost() -> None:
-    state = board()
+    state = homes()
     fleet_in(state, IMPERIAL, "sol", "imperial_dd")  # an enemy warship bars the way home
     ctx, ours, dd = raided_at_junction(state)
     # Earth has not seen what the Imperial fleet at Sol holds: Sol is offered ...
@@ -125,7 +109,7 @@ def test_q9_i127_with_nowhere_to_go_the_ships_are_lost() -> None:
 
 
 def test_q8_i127_a_system_known_to_hold_enemy_warships_is_not_offered() -> None:
-    state = board()
+    state = homes()
     there = fleet_in(state, IMPERIAL, "sol", "imperial_dd")
     state["war"]["disclosed"] = {there: True}  # said on contact earlier (11.3)
     _, ours, dd = raided_at_junction(state)
@@ -134,7 +118,7 @@ def test_q8_i127_a_system_known_to_hold_enemy_warships_is_not_offered() -> None:
 
 
 def test_q8_enemy_batteries_do_not_bar_a_retreat() -> None:
-    state = board()
+    state = homes()
     ours = fleet_in(state, TERRAN, "junction", "terran_dd")
     land(state, IMPERIAL, "sol_2", "imperial_battery")
     raider = fleet_in(state, IMPERIAL, "procyon", "imperial_cl")
@@ -146,7 +130,7 @@ def test_q8_enemy_batteries_do_not_bar_a_retreat() -> None:
 
 
 def test_q11_retreating_is_not_moving() -> None:
-    state = board()
+    state = homes()
     ours = fleet_in(state, TERRAN, "junction", "terran_dd")
     raider = fleet_in(state, IMPERIAL, "procyon", "imperial_cl")
     ctx = activated(state, "procyon", IMPERIAL)
@@ -158,7 +142,7 @@ def test_q11_retreating_is_not_moving() -> None:
 
 
 def test_i120_ships_retreating_from_a_fleet_that_stays_take_a_new_marker() -> None:
-    state = board()
+    state = homes()
     ours = fleet_in(state, TERRAN, "junction", "terran_dd", "terran_cl")
     raider = fleet_in(state, IMPERIAL, "procyon", "imperial_cl")
     ctx = activated(state, "procyon", IMPERIAL)
@@ -173,7 +157,7 @@ def test_i120_ships_retreating_from_a_fleet_that_stays_take_a_new_marker() -> No
 
 
 def test_12_9_i120_leftover_fighters_of_a_fleet_that_leaves_land_in_a_box() -> None:
-    state = board()
+    state = homes()
     mark(state, "barnards_star", "outpost", TERRAN)
     fleet_in(state, TERRAN, "sol", "terran_sc")
     ctx = activated(state, "sol")
@@ -189,7 +173,7 @@ def test_12_9_i120_leftover_fighters_of_a_fleet_that_leaves_land_in_a_box() -> N
 
 
 def test_15_0_a_major_victory_moves_prestige() -> None:
-    state = board()
+    state = homes()
     number = fleet_in(state, TERRAN, "sol", "terran_bb")
     fleet_in(state, IMPERIAL, "barnards_star", "imperial_bb")
     ctx = activated(state, "sol")
@@ -200,7 +184,7 @@ def test_15_0_a_major_victory_moves_prestige() -> None:
 
 
 def test_15_0_a_small_victory_leaves_prestige_alone() -> None:
-    state = board()
+    state = homes()
     ctx, *_ = contact_at_barnards(state)
     before = state["war"]["prestige"]
     ended(state, ctx, winner=TERRAN)
@@ -208,7 +192,7 @@ def test_15_0_a_small_victory_leaves_prestige_alone() -> None:
 
 
 def test_9_0_i110_a_terran_battleship_destroyed_opens_the_earth_bb() -> None:
-    state = board()
+    state = homes()
     ctx, *_ = contact_at_barnards(state)
     ended(state, ctx, destroyed={TERRAN: ["terran_b"], IMPERIAL: []})
     assert state["war"]["earth_bb"] is True
@@ -224,7 +208,7 @@ def siege(state: State) -> tuple[Context, str]:
 
 
 def test_13_0_the_unmoved_fleets_attack_an_enemy_held_planet() -> None:
-    state = board()
+    state = homes()
     ctx, number = siege(state)
     assert {"attack": "alpha_centauri_a"} in legal(state, IMPERIAL)
     act(ctx, state, IMPERIAL, {"attack": "alpha_centauri_a"})
@@ -235,14 +219,14 @@ def test_13_0_the_unmoved_fleets_attack_an_enemy_held_planet() -> None:
 
 
 def test_13_0_i119_no_attack_while_an_enemy_fleet_is_in_the_system() -> None:
-    state = board()
+    state = homes()
     siege(state)
     fleet_in(state, TERRAN, "alpha_centauri_a", "terran_sc")
     assert not [a for a in legal(state, IMPERIAL) if "attack" in a]
 
 
 def test_15_0_taking_an_earth_world_raises_prestige_by_3() -> None:
-    state = board()
+    state = homes()
     ctx, _ = siege(state)
     act(ctx, state, IMPERIAL, {"attack": "alpha_centauri_a"})
     before = state["war"]["prestige"]
@@ -254,7 +238,7 @@ def test_15_0_taking_an_earth_world_raises_prestige_by_3() -> None:
 
 
 def test_15_0_b_2_earth_taking_an_imperial_outpost_in_the_emperor_s_visit_costs_3() -> None:
-    state = board()
+    state = homes()
     mark(state, "barnards_star", "outpost", IMPERIAL)
     land(state, IMPERIAL, "barnards_star", "imperial_battery")
     fleet_in(state, TERRAN, "barnards_star", "terran_dd")
@@ -269,7 +253,7 @@ def test_15_0_b_2_earth_taking_an_imperial_outpost_in_the_emperor_s_visit_costs_
 
 
 def test_i105_a_contested_planet_keeps_its_marker() -> None:
-    state = board()
+    state = homes()
     ctx, _ = siege(state)
     act(ctx, state, IMPERIAL, {"attack": "alpha_centauri_a"})
     state["battle"]["outcome"] = {"control": "contested", "on_planet": {TERRAN: [], IMPERIAL: []}}
@@ -278,7 +262,7 @@ def test_i105_a_contested_planet_keeps_its_marker() -> None:
 
 
 def test_13_0_a_planet_attack_is_fought_through_by_part_1() -> None:
-    state = board()
+    state = homes()
     ctx, _ = siege(state)
     act(ctx, state, IMPERIAL, {"attack": "alpha_centauri_a"})
     fight_through(state)
@@ -287,7 +271,7 @@ def test_13_0_a_planet_attack_is_fought_through_by_part_1() -> None:
 
 
 def test_11_5_a_transport_destroyed_in_a_war_battle_takes_its_cargo() -> None:
-    state = board()
+    state = homes()
     number = fleet_in(state, TERRAN, "sol", "terran_dd", "terran_tr")
     tr = units_at(state, f"fleet:{number}")[1]
     inf = land(state, TERRAN, "sol_1", "terran_infantry_3")
@@ -300,7 +284,7 @@ def test_11_5_a_transport_destroyed_in_a_war_battle_takes_its_cargo() -> None:
 
 
 def test_12_3_i120_after_a_battle_ships_are_shared_out_among_fleets_at_no_cost() -> None:
-    state = board()
+    state = homes()
     number = fleet_in(state, TERRAN, "sol", "terran_dd", "terran_cl")
     fleet_in(state, IMPERIAL, "barnards_star", "imperial_sc")
     ctx = activated(state, "sol")
@@ -317,7 +301,7 @@ def test_12_3_i120_after_a_battle_ships_are_shared_out_among_fleets_at_no_cost()
 
 
 def test_9_0_an_outpost_aboard_stays_aboard_through_a_planet_attack() -> None:
-    state = board()
+    state = homes()
     ctx, number = siege(state)
     tr = units_at(state, f"fleet:{number}")[1]
     outpost = add_unit(state, IMPERIAL, "outpost", None)  # type: ignore[arg-type]
@@ -330,7 +314,7 @@ def test_9_0_an_outpost_aboard_stays_aboard_through_a_planet_attack() -> None:
 
 
 def test_13_0_i119_the_forces_may_be_shared_between_the_two_planets_of_a_star() -> None:
-    state = board()
+    state = homes()
     mark(state, "sol_1", "world", TERRAN)
     mark(state, "sol_2", "outpost", TERRAN)
     a = fleet_in(state, IMPERIAL, "sol", "imperial_dd")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import wartable
-from games.imperium.war.helpers import act, empty, fleet_in, legal, mark
+from games.imperium.war.helpers import act, activated, fleet_in, homes, legal
 from support.dice import scripted
-from wartable.engine import Context, OptionError, State
+from wartable.engine import OptionError, State
 from wartable.games.imperium import RULES
 from wartable.games.imperium.components import IMPERIAL, TERRAN
 from wartable.games.imperium.state import units_at
@@ -19,19 +19,9 @@ AROUND_SOL = ["deep:J06", "deep:J05", "deep:I05", "deep:H05", "deep:H06", "deep:
 
 
 def board(*, option: bool = True) -> State:
-    state = empty("s6")
+    state = homes()
     state["options"]["deep_space"] = option
-    mark(state, "sol_1", "world", TERRAN)
-    mark(state, "dingir", "world", IMPERIAL)
     return state
-
-
-def activated(state: State, system: str, phase: str = "segment_1") -> Context:
-    state["war"]["phase"] = phase
-    ctx = scripted([5, 2])
-    segment.begin(ctx, state)
-    act(ctx, state, TERRAN, {"activate": system})
-    return ctx
 
 
 def deep_moves(state: State, number: str) -> list[object]:
@@ -51,7 +41,7 @@ def test_17_1_a_fleet_moves_one_hex_off_the_routes_in_the_first_segment() -> Non
 def test_17_1_only_in_the_first_segment_and_only_with_the_option() -> None:
     state = board()
     number = fleet_in(state, TERRAN, "sol", "terran_dd")
-    activated(state, "sol", "segment_2")
+    activated(state, "sol", phase="segment_2")
     assert deep_moves(state, number) == []
     state = board(option=False)
     number = fleet_in(state, TERRAN, "sol", "terran_dd")

@@ -6,7 +6,7 @@ import copy
 import random
 from collections import Counter
 
-from games.imperium.war.helpers import empty, fleet_in, land, mark, war
+from games.imperium.war.helpers import fleet_in, homes, land, war
 from wartable.engine import State
 from wartable.games.imperium.components import IMPERIAL, TERRAN
 from wartable.games.imperium.setup import galactic_battle
@@ -17,9 +17,7 @@ from wartable.games.imperium.war.state import arrival
 
 
 def board() -> State:
-    state = empty("s6")
-    mark(state, "sol_1", "world", TERRAN)
-    mark(state, "dingir", "world", IMPERIAL)
+    state = homes()
     fleet_in(state, TERRAN, "sol", "terran_dd", "terran_tr")
     fleet_in(state, IMPERIAL, "dingir", "imperial_bb", "imperial_dd")
     fleet_in(state, IMPERIAL, "dingir", "imperial_sc")

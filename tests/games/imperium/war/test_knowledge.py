@@ -4,32 +4,15 @@ comes out when the rules make the enemy speak. (Q8's retreats, ruling I127: test
 
 from __future__ import annotations
 
-from games.imperium.war.helpers import act, empty, fleet_in, land, legal, mark
-from support.dice import scripted
-from wartable.engine import Context, State
+from games.imperium.war.helpers import act, activated, fleet_in, homes, land, legal
 from wartable.games.imperium.components import IMPERIAL, TERRAN
 from wartable.games.imperium.state import units_at
-from wartable.games.imperium.war import hidden, segment
+from wartable.games.imperium.war import hidden
 from wartable.games.imperium.war.state import box, known
 
 
-def activated(state: State, system: str, side: str) -> Context:
-    state["war"]["phase"] = "segment_1"
-    ctx = scripted([5, 2] if side == TERRAN else [2, 5])
-    segment.begin(ctx, state)
-    act(ctx, state, side, {"activate": system})
-    return ctx
-
-
-def board() -> State:
-    state = empty("s6")
-    mark(state, "sol_1", "world", TERRAN)
-    mark(state, "dingir", "world", IMPERIAL)
-    return state
-
-
 def test_13_0_i128_troops_unseen_on_a_planet_without_a_marker_show_themselves_on_landing() -> None:
-    state = board()
+    state = homes()
     enemy = land(state, IMPERIAL, "procyon", "imperial_drop_4")  # Procyon: no marker
     number = fleet_in(state, TERRAN, "procyon", "terran_dd", "terran_tr")
     tr = units_at(state, f"fleet:{number}")[1]
@@ -48,7 +31,7 @@ def test_13_0_i128_troops_unseen_on_a_planet_without_a_marker_show_themselves_on
 
 
 def test_13_0_i129_a_monitor_not_seen_does_not_bar_an_attack_one_seen_does() -> None:
-    state = board()
+    state = homes()
     monitor = land(state, TERRAN, "sol_2", "terran_m")  # Mars, a monitor alone in its box
     fleet_in(state, IMPERIAL, "sol", "imperial_dd")
     activated(state, "sol", IMPERIAL)
@@ -58,7 +41,7 @@ def test_13_0_i129_a_monitor_not_seen_does_not_bar_an_attack_one_seen_does() -> 
 
 
 def test_b_2_i129_an_unseen_monitor_stops_a_fleet_without_a_battle_in_the_negotiations() -> None:
-    state = board()
+    state = homes()
     state["war"]["event"] = "peace_negotiations"
     monitor = land(state, IMPERIAL, "barnards_star", "imperial_m")
     number = fleet_in(state, TERRAN, "sol", "terran_dd")
@@ -71,7 +54,7 @@ def test_b_2_i129_an_unseen_monitor_stops_a_fleet_without_a_battle_in_the_negoti
 
 
 def test_11_8_i129_a_seen_monitor_changing_box_stays_seen() -> None:
-    state = board()
+    state = homes()
     monitor = land(state, TERRAN, "sol_1", "terran_m")
     hidden.reveal(state, [monitor])
     ctx = activated(state, "sol", TERRAN)

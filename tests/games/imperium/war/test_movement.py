@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from games.imperium.war.helpers import act, empty, fleet_in, land, legal, mark
-from support.dice import scripted
-from wartable.engine import Context, State
+from games.imperium.war.helpers import act, activated, empty, fleet_in, land, legal, mark
+from wartable.engine import State
 from wartable.games.imperium.components import IMPERIAL, TERRAN
 from wartable.games.imperium.state import add_unit, units_at
-from wartable.games.imperium.war import segment
 from wartable.games.imperium.war.movement import max_jumps
 from wartable.games.imperium.war.state import box
-
-
-def activated(state: State, system: str, side: str = TERRAN) -> Context:
-    """Segment 1 begun with `side` ahead (5 actions to 2), `system` activated."""
-    state["war"]["phase"] = "segment_1"
-    ctx = scripted([5, 2] if side == TERRAN else [2, 5])
-    segment.begin(ctx, state)
-    act(ctx, state, side, {"activate": system})
-    return ctx
 
 
 def home() -> State:

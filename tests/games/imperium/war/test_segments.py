@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.imperium.war.helpers import act, empty, fleet_in, legal, mark
+from games.imperium.war.helpers import act, empty, fleet_in, homes, legal
 from support.dice import scripted
 from wartable.engine import Context, State
 from wartable.games.imperium.components import IMPERIAL, TERRAN
@@ -20,9 +20,7 @@ def at_segment(faces: list[int], state: State | None = None) -> tuple[Context, S
 
 def board() -> State:
     """A fleet of each side at home: something to activate."""
-    state = empty("s6")
-    mark(state, "sol_1", "world", TERRAN)
-    mark(state, "dingir", "world", IMPERIAL)
+    state = homes()
     fleet_in(state, TERRAN, "sol", "terran_dd")
     fleet_in(state, IMPERIAL, "dingir", "imperial_dd")
     return state
