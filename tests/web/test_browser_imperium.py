@@ -15,27 +15,11 @@ from playwright.sync_api import Page
 
 import wartable
 from wartable.agents.scripted.imperium import Scripted
-from web.web_support import LiveServer, wait_until, watch_frames
+from web.web_support import LiveServer, start_imperium, wait_until, watch_frames
 
 Snap = Callable[..., None]
 SEED = 2
 TERRAN, IMPERIAL = "terran", "imperial"
-
-
-def start_from_lobby(page: Page, live: LiveServer, scenario: str, drawn: str) -> str:
-    """Start `scenario` from the lobby, playing the Terrans here; wait for `drawn` on the board."""
-    page.goto(live.base + "/")
-    page.click("[data-game=imperium]")
-    page.select_option("select[name=scenario]", scenario)
-    page.select_option(f"select[data-seat={TERRAN}]", "here")
-    page.select_option(f"select[data-seat={IMPERIAL}]", "invite")
-    page.fill("#seed", str(SEED))
-    page.click("#start")
-    page.wait_for_selector("#invites:not([hidden])")
-    page.click("#go")
-    page.wait_for_url("**/play/*")
-    page.wait_for_selector(drawn)
-    return page.url.rsplit("/", 1)[1]
 
 
 def play_imperial(live: LiveServer, table_id: str) -> None:
@@ -121,7 +105,7 @@ def check_ranges(page: Page, game: wartable.Game, snap: Snap) -> None:
 def test_scenario_2_played_by_clicking_with_a_reload(
     page: Page, live: LiveServer, snap: Snap
 ) -> None:
-    table_id = start_from_lobby(page, live, "s2", ".imp-grid")
+    table_id = start_imperium(page, live, "s2", SEED, ".imp-grid")
     game = live.game(table_id)
     assert page.locator(".imp-grid").count() == 3  # the three levels side by side (12.1)
     assert page.locator(".imp-area").count() == 75
@@ -158,7 +142,7 @@ def test_scenario_1_no_page_or_frame_holds_the_secret_cargo(
     page: Page, live: LiveServer, snap: Snap
 ) -> None:
     frames = watch_frames(page)
-    table_id = start_from_lobby(page, live, "s1", ".imp-map .hex")
+    table_id = start_imperium(page, live, "s1", SEED, ".imp-map .hex")
     game = live.game(table_id)
     play_imperial(live, table_id)  # loading (ruling I15), bombardment
     checked = 0

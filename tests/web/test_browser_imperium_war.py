@@ -18,28 +18,12 @@ from playwright.sync_api import Page
 from wartable.engine import Game
 from wartable.games.imperium.war import hidden
 from wartable.games.imperium.war.state import gal
-from web.web_support import LiveServer, wait_until, watch_frames
+from web.web_support import LiveServer, start_imperium, wait_until, watch_frames
 
 Snap = Callable[..., None]
 SEED = 1
 TERRAN, IMPERIAL = "terran", "imperial"
 QUICK = ({"done": True}, {"pass": True}, {"pay": True}, {"deploy": True}, {"contact": "fight"})
-
-
-def start_from_lobby(page: Page, live: LiveServer) -> str:
-    """Scenario 6 from the lobby, the Terrans played here, the Imperium invited."""
-    page.goto(live.base + "/")
-    page.click("[data-game=imperium]")
-    page.select_option("select[name=scenario]", "s6")
-    page.select_option(f"select[data-seat={TERRAN}]", "here")
-    page.select_option(f"select[data-seat={IMPERIAL}]", "invite")
-    page.fill("#seed", str(SEED))
-    page.click("#start")
-    page.wait_for_selector("#invites:not([hidden])")
-    page.click("#go")
-    page.wait_for_url("**/play/*")
-    page.wait_for_selector(".imp-galaxy [data-system]")
-    return page.url.rsplit("/", 1)[1]
 
 
 def choose(game: Game, side: str) -> dict[str, Any]:
@@ -146,7 +130,7 @@ def test_scenario_6_a_war_played_by_clicking_with_a_battle_and_a_reload(
     page: Page, live: LiveServer, snap: Snap
 ) -> None:
     frames = watch_frames(page)
-    table_id = start_from_lobby(page, live)
+    table_id = start_imperium(page, live, "s6", SEED, ".imp-galaxy [data-system]")
     table = live.app.server.tables.tables[table_id]
     game = table.game
     view = game.view(TERRAN)

@@ -125,3 +125,20 @@ def settled(page: Page) -> None:
     """Wait until the page has laid itself out and painted twice (after a change of its size,
     say: layout that waits for a resize observer happens by the second frame)."""
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def start_imperium(page: Page, live: LiveServer, scenario: str, seed: int, drawn: str) -> str:
+    """IMPERIUM's `scenario` ("s1"-"s8", "campaign") started from the lobby with the Terrans
+    played on this page and the Imperium invited; waits for `drawn` on the board; the table id."""
+    page.goto(live.base + "/")
+    page.click("[data-game=imperium]")
+    page.select_option("select[name=scenario]", scenario)
+    page.select_option("select[data-seat=terran]", "here")
+    page.select_option("select[data-seat=imperial]", "invite")
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#invites:not([hidden])")
+    page.click("#go")
+    page.wait_for_url("**/play/*")
+    page.wait_for_selector(drawn)
+    return page.url.rsplit("/", 1)[1]
