@@ -126,6 +126,24 @@ def check_secrets(page: Page, frames: list[dict[str, Any]], game: Game, version:
     return len(secret)
 
 
+def check_told(page: Page, game: Game) -> int:
+    """The war panel names this turn's interference event (6.1, B.2) in words (returns 1 if
+    there is one), and the fleet sheet of each fleet that said on contact whether it holds
+    warships (11.3) says it."""
+    war = game.state["war"]
+    events = 0
+    if war.get("event"):
+        name = gal(game.state).events[war["event"]].name["en"]
+        assert page.locator(f'[data-event="{war["event"]}"]').inner_text() == f"Event: {name}"
+        events = 1
+    for fleet, warships in war.get("disclosed", {}).items():
+        if fleet in war["fleets"]:
+            words = "warships" if warships else "only fighters, scouts, auxiliaries"
+            sheet = page.locator(f'[data-fleet-sheet="{fleet}"] h4')
+            assert f"said on contact: {words}" in sheet.inner_text()
+    return events
+
+
 def test_scenario_6_a_war_played_by_clicking_with_a_battle_and_a_reload(
     page: Page, live: LiveServer, snap: Snap
 ) -> None:
@@ -146,6 +164,7 @@ def test_scenario_6_a_war_played_by_clicking_with_a_battle_and_a_reload(
     by_map: list[dict[str, Any]] = []
     jumped = battle = back = reloaded = False
     most_secret = 0
+    events = 0
     played = 0
     while played < 200 and wait_for_my_decision(page, live, table_id):
         most_secret = max(most_secret, check_secrets(page, frames, game, table.version))
@@ -161,6 +180,8 @@ def test_scenario_6_a_war_played_by_clicking_with_a_battle_and_a_reload(
         elif battle and game.state["battle"] is None:
             page.wait_for_selector(".imp-galaxy [data-system]")  # the map again
             back = True
+        if mode != "battle":
+            events += check_told(page, game)
         if back and jumped:
             break
         action = choose(game, TERRAN)
@@ -197,6 +218,7 @@ def test_scenario_6_a_war_played_by_clicking_with_a_battle_and_a_reload(
     assert battle, "a battle of the war opened in the combat view"
     assert back, "the map came back after the battle"
     assert most_secret > 0  # the Imperial fleets held units the Terran page never got
+    assert events  # the interference events by name (a disclosure is checked when one stands)
     snap(page, "imperium-war-after")
     page.click("#lang")
     page.wait_for_selector(".imp-galaxy text:has-text('ソル')")

@@ -71,7 +71,9 @@ export const warStrings = {
     "imw.stockpile": "{side}: {n}",
     "imw.budget": "Imperial budget: {n}",
     "imw.recession": "Recession: {n}",
-    "imw.event": "Event: {id}",
+    "imw.event": "Event: {name}",
+    "imw.warships": "said on contact: warships",
+    "imw.noWarships": "said on contact: only fighters, scouts, auxiliaries",
     "imw.civilWar": "Imperial civil war this turn",
     "imw.permissions": "The Imperium may build: {list}",
     "imw.segment": "Segment: {who} to act; actions left {left}",
@@ -139,7 +141,9 @@ export const warStrings = {
     "imw.stockpile": "{side}: {n}",
     "imw.budget": "帝国の予算: {n}",
     "imw.recession": "不況: {n}",
-    "imw.event": "イベント: {id}",
+    "imw.event": "イベント: {name}",
+    "imw.warships": "接触時の申告: 戦闘艦あり",
+    "imw.noWarships": "接触時の申告: 戦闘機・偵察艦・補助艦のみ",
     "imw.civilWar": "このターンは帝国の内乱",
     "imw.permissions": "帝国が建造できる艦: {list}",
     "imw.segment": "セグメント: {who}の番、残りアクション {left}",
@@ -313,6 +317,12 @@ export function battleBoard(board) {
   };
 }
 
+// What the fleet's side said of it on contact (11.3), kept until it next moves or regroups.
+function disclosure(war, fid) {
+  const said = war.disclosed?.[fid];
+  return said == null ? "" : t(said ? "imw.warships" : "imw.noWarships");
+}
+
 // Where a battle of the war is fought: the planet attacked, or the system of a fleet in it.
 export function battlePlace(board) {
   const battle = board.battle;
@@ -458,7 +468,7 @@ export class GalaxyView {
       (system?.planets || []).forEach((planet, i) => group.append(this.planetMark(printed, war, planet, i)));
       const count = { true: 0, false: 0 }; // standing and turned markers, each in a row of its own
       for (const [fid, fleet] of fleetsAt[key] || []) {
-        group.append(this.fleetMark(fid, fleet, key, count[Boolean(fleet.moved)]++, seat, decision, interactive));
+        group.append(this.fleetMark(fid, fleet, key, count[Boolean(fleet.moved)]++, disclosure(war, fid), decision, interactive));
       }
       svg.append(group);
     }
@@ -483,8 +493,8 @@ export class GalaxyView {
 
   // A fleet marker at its star: its number in its side's colour, under the star's name, or
   // turned sideways beside the star once it has moved this segment (11.1). Nothing of what it
-  // holds: that is on the fleet sheet, for its own side.
-  fleetMark(fid, fleet, key, place, seat, decision, interactive) {
+  // holds (that is on the fleet sheet, for its own side) but what was `said` of it on contact.
+  fleetMark(fid, fleet, key, place, said, decision, interactive) {
     const selectable = interactive && decision.isSelectable(fid);
     const at = fleet.moved ? `translate(${-24 - place * 13} -6) rotate(90)` : `translate(0 ${31 + place * 13})`;
     return s(
@@ -500,7 +510,7 @@ export class GalaxyView {
           if (interactive) decision.clickPiece(fid, key);
         },
       },
-      s("title", {}, `${fid} (${pick(side(this.sides, fleet.side).name)})${fleet.moved ? ` · ${t("imw.moved")}` : ""}`),
+      s("title", {}, [`${fid} (${pick(side(this.sides, fleet.side).name)})`, fleet.moved && t("imw.moved"), said].filter(Boolean).join(" · ")),
       s("rect", { x: -15, y: -5.5, width: 30, height: 11, rx: 2, fill: side(this.sides, fleet.side).colour }),
       s("text", { x: 0, y: 0.3 }, fid),
     );
@@ -556,7 +566,7 @@ export class GalaxyView {
     for (const [id, n] of Object.entries(war.resources || {})) money.append(h("p", { "data-side": id }, t("imw.stockpile", { side: name(id), n })));
     if (war.budget != null) money.append(h("p", {}, t("imw.budget", { n: war.budget })));
     if (war.recession) money.append(h("p", {}, t("imw.recession", { n: war.recession })));
-    if (war.event) money.append(h("p", {}, t("imw.event", { id: war.event })));
+    if (war.event) money.append(h("p", { "data-event": war.event }, t("imw.event", { name: printed.events?.[war.event] ? pick(printed.events[war.event]) : war.event })));
     if (war.civil_war) money.append(h("p", {}, t("imw.civilWar")));
     if (war.permissions?.length) money.append(h("p", { class: "small" }, t("imw.permissions", { list: war.permissions.join(", ") })));
     panel.append(money);
@@ -600,7 +610,8 @@ export class GalaxyView {
     const fleets = Object.entries(board.war.fleets);
     const mine = fleets.filter(([, f]) => f.side === seat);
     const others = fleets.filter(([, f]) => f.side !== seat);
-    const title = (fid, fleet) => `${fid} — ${t("imw.at", { where: placeName(printed, fleet.system) })}${fleet.moved ? ` (${t("imw.moved")})` : ""}`;
+    const title = (fid, fleet) =>
+      [`${fid} — ${t("imw.at", { where: placeName(printed, fleet.system) })}${fleet.moved ? ` (${t("imw.moved")})` : ""}`, disclosure(board.war, fid)].filter(Boolean).join(" · ");
     if (seat != null) {
       panel.append(h("div", { class: "panel-sub" }, t("imw.yours")));
       if (!mine.length) panel.append(h("p", { class: "muted small" }, t("imw.none")));

@@ -40,8 +40,8 @@ def view(state: State, player: str | None) -> dict[str, Any]:
 
 def printed(state: State) -> dict[str, Any]:
     """What is printed and public about a war: its name and victory text, the systems with
-    their hex, star type and planets, the jump routes, the planet maps' hexes, the space combat
-    board, every counter's faces."""
+    their hex, star type and planets, the jump routes, the names of the interference events
+    (B.2), the planet maps' hexes, the space combat board, every counter's faces."""
     c, g = comp(state), gal(state)
     war = g.wars[state["war"]["scenario"]]
     return {
@@ -56,6 +56,7 @@ def printed(state: State) -> dict[str, Any]:
             for sid, system in g.systems.items()
         },
         "routes": [list(route) for route in g.routes],
+        "events": {eid: event.name for eid, event in g.events.items()},
         "maps": {pid: list(planet.map.hexes) for pid, planet in c.planets.items()},
         "board": battle_view.board_geometry(c),
         "types": battle_view.type_faces(c, c.ships, c.ground),
