@@ -5,8 +5,8 @@ from __future__ import annotations
 from games.zeta.helpers import finish_armament, game, put, restart
 from support.dice import script_game
 from wartable.engine import Game
-from wartable.games.zeta.damage import survive
 from wartable.games.zeta.state import to_factory
+from wartable.games.zeta.survival import survive
 
 PURU_D = 6  # the last face of her survival table is D
 

@@ -20,10 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.zeta import bases, puru
+from wartable.games.zeta import bases
 from wartable.games.zeta.battle import battle, proceed
 from wartable.games.zeta.carrying import ship_with_room
-from wartable.games.zeta.components import PURU_NZ
 from wartable.games.zeta.existence import (
     character_may_stand,
     may_settle,
@@ -32,21 +31,19 @@ from wartable.games.zeta.existence import (
 )
 from wartable.games.zeta.flow import step, wait
 from wartable.games.zeta.state import (
-    WOUNDED,
     bases_at,
     carried_by,
     comp,
     foreign_military,
-    map_of,
     on_map,
     to_factory,
     unit_name,
 )
+from wartable.games.zeta.survival import survive
 
 BASE = "base:"
 COLONY = "colony"  # rule 35.8: the colony as a target, a ship of its owner
 COMMAND = {"ms": "ms_command", "ship": "ship_command"}  # 26.1 (air, AA), 26.2 (bombing, guns)
-ANYWHERE = "any"  # rule 9.5: placed anywhere in the deployment phase (ruling S45)
 
 
 def other(side: str) -> str:
@@ -375,57 +372,3 @@ def existence(ctx: Context, state: State, at: str, checks: list[str], plus: int 
     strand(ctx, state, at, [], checks)
     for cid in dict.fromkeys(checks):
         survive(ctx, state, cid, plus)
-
-
-def survive(ctx: Context, state: State, cid: str, plus: int = 0) -> None:
-    """27.3: one die read on the character's survival table, `plus` added (31.5.9)."""
-    c = comp(state)
-    character = state["characters"][cid]
-    name = c.characters[cid].name
-    (die,) = ctx.roll(
-        character["faction"],
-        1,
-        "27.3",
-        msg(f"survival check of {name['en']}", f"{name['ja']}の生存判定"),
-    )
-    result = c.characters[cid].survival[min(die + plus, 6) - 1]  # ruling S21
-    ctx.say(msg(f"{name['en']}: {result}", f"{name['ja']}: {result}"), rule="27.3")
-    at = character["at"]
-    character["on"] = None
-    if result == "D":
-        character["at"] = "dead"  # 27.3.5
-        if cid == PURU_NZ:
-            puru.lost(ctx, state)  # 29.4.1
-    elif result != "G":
-        character["at"] = WOUNDED + result  # 27.3.2-27.3.4
-    else:
-        grown = c.characters[cid].grows_to
-        assert grown is not None  # ruling S22: G only on a counter that grows
-        del state["characters"][cid]
-        state["characters"][grown] = character  # 27.3.1
-        land(state, grown, at)
-
-
-def land(state: State, cid: str, at: str) -> None:
-    """27.5 (ruling S45): a grown character boards in its hex where it can, else goes to the
-    nearest hex of its map where it can, ties to the hex of the lowest-numbered own unit; with
-    none, it waits to be placed anywhere in the deployment phase (9.5)."""
-    if may_settle(state, cid, at):
-        settle(state, cid, at)
-        return
-    c = comp(state)
-    faction = state["characters"][cid]["faction"]
-    hexes = dict.fromkeys(
-        u["at"]
-        for u in state["units"].values()
-        if u["faction"] == faction
-        and on_map(u["at"])
-        and "box:" not in (u["at"][:4], at[:4])
-        and map_of(u["at"]) == map_of(at)
-    )
-    fits_here = [h for h in hexes if may_settle(state, cid, h)]
-    if not fits_here:
-        state["characters"][cid].update(at="pending", code=ANYWHERE)
-        return
-    nearest = min(fits_here, key=lambda h: c.distance(at, h))
-    settle(state, cid, nearest)

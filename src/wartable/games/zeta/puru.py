@@ -1,8 +1,7 @@
-"""Rules 29.4 and 29.5: Puru's death on Neo Zeon's side, and who comes in her place.
+"""Rules 29.4.2-29.5: who comes in the place of Neo Zeon's Puru once she is dead.
 
-When Neo Zeon's Puru gets a D on a survival check (29.4.1), her Black Qubeley Mk-II leaves the
-game with her (ruling S53: Neo Zeon's counter of that type, wherever it is) and Neo Zeon may
-never mass-produce the type again. From the next turn's deployment phase on (``state["puru"]``):
+Her death on a survival check and what it takes with her (29.4.1) are `survival`'s. From the
+next turn's deployment phase on (``state["puru"]``):
 - the AEUG receive their own Puru and Black Qubeley Mk-II in Judau's hex, with no regard to
   deployment points (29.4.2), Puru aboard it; while Judau is not on the map (not yet arrived, or
   wounded) they wait, and if he is dead they never come (29.4.3);
@@ -19,7 +18,6 @@ from __future__ import annotations
 from wartable.engine import Context, State, msg
 from wartable.games.zeta.carrying import ship_with_room
 from wartable.games.zeta.components import (
-    BLACK_QUBELEY,
     GLEMY,
     JUDAU,
     PURU_AEUG_GROUP,
@@ -27,32 +25,12 @@ from wartable.games.zeta.components import (
     Group,
 )
 from wartable.games.zeta.deployment import arrival
-from wartable.games.zeta.existence import boardable, may_settle, may_stand_alone, settle
+from wartable.games.zeta.existence import may_settle, may_stand_alone, settle
 from wartable.games.zeta.state import add_unit, comp, on_map, to_factory, unit_name
+from wartable.games.zeta.survival import WAITING, survive
 
-NEO_ZEON = "neo_zeon"
-WAITING, DONE = "waiting", "done"
+DONE = "done"
 PENDING = "pending"  # a character to be placed in this deployment phase (9.5)
-
-
-def lost(ctx: Context, state: State) -> None:
-    """29.4.1: Neo Zeon's Puru is dead: her Black Qubeley Mk-II goes, and the type with it."""
-    for uid, unit in state["units"].items():
-        if unit["faction"] == NEO_ZEON and unit["type"] == BLACK_QUBELEY and unit["at"] != "out":
-            for cid, ch in state["characters"].items():
-                if ch["on"] == uid:
-                    ch["on"] = boardable(state, cid, ch["at"])  # ruling S16's order
-            unit.update(at="out", carrier=None)
-            break
-    state["permitted"][NEO_ZEON] = [t for t in state["permitted"][NEO_ZEON] if t != BLACK_QUBELEY]
-    state["puru"] = {"from": state["turn"] + 1, PURU_AEUG_GROUP: WAITING, PURU_TWO_GROUP: WAITING}
-    ctx.say(
-        msg(
-            "Puru's Black Qubeley Mk-II leaves the game; Neo Zeon may build no more",
-            "プルの黒いキュベレイMk-IIをゲームから除外。ネオジオンは以後増産不可",
-        ),
-        rule="29.4.1",
-    )
 
 
 @arrival
@@ -122,6 +100,4 @@ def come(ctx: Context, state: State, group: Group, at: str | None) -> None:
             if may_settle(state, cid, at):
                 settle(state, cid, at)
             else:
-                from wartable.games.zeta.damage import survive  # damage imports this module
-
                 survive(ctx, state, cid)
