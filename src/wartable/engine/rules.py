@@ -145,7 +145,13 @@ class Rules(ABC):
 
         Override it to name the rule that forbids a move, or to validate faster.
         """
-        if action not in legal():
+        actions = legal()
+        # an action taken from the list itself (a search, a random player) is found by identity
+        # before any comparison: a list may hold hundreds (IMPERIUM's regroupings)
+        for offered in actions:
+            if offered is action:
+                return
+        if action not in actions:
             text = json.dumps(action, ensure_ascii=False, sort_keys=True)
             raise IllegalAction(f"{player} cannot play {text}: it is not a legal action now")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from wartable.engine import State
 from wartable.games.imperium.components import FIGHTER
 from wartable.games.imperium.movement import crowded
-from wartable.games.imperium.state import carried_by, is_ship, on_board, ship_type
+from wartable.games.imperium.state import Placed, carried_by, is_ship, on_board, ship_type
 
 FLIGHT_STEPS = (2, 3, 10, 11)  # rule 12.3: the movement steps with launches and recoveries
 PER_STEP = 2  # rule 12.9: fighters a carrier launches or recovers in one step
@@ -22,19 +22,21 @@ def capacity(state: State, uid: str) -> int:
     return ship_type(state, uid).face(state["units"][uid]["damaged"]).fighters
 
 
-def aboard(state: State, uid: str) -> list[str]:
-    """The fighters aboard a carrier (not the ground units a transport carries: 11.5)."""
+def aboard(state: State, uid: str, carried: Placed | None = None) -> list[str]:
+    """The fighters aboard a carrier (not the ground units a transport carries: 11.5);
+    `carried`: as for `carried_by`."""
     return [
         f
-        for f in carried_by(state, uid)
+        for f in carried_by(state, uid, carried)
         if is_ship(state, f) and ship_type(state, f).code == FIGHTER
     ]
 
 
-def room(state: State, uid: str) -> int:
-    """Fighters a carrier can still take aboard (none for a ship that carries none)."""
+def room(state: State, uid: str, carried: Placed | None = None) -> int:
+    """Fighters a carrier can still take aboard (none for a ship that carries none);
+    `carried`: as for `carried_by`."""
     most = capacity(state, uid)
-    return most - len(aboard(state, uid)) if most else 0
+    return most - len(aboard(state, uid, carried)) if most else 0
 
 
 def _left(state: State, carrier: str, way: str) -> int:

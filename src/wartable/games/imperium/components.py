@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ CLASSES = {
 CLASS_OF = {code: cls for cls, codes in CLASSES.items() for code in codes}
 NON_FTL = ("M", "F")  # rule 2.3, 3.1: printed in a light colour
 FIGHTER, MONITOR, CARRIER, TRANSPORT, ASSAULT = "F", "M", "CV", "TR", "AT"
+SHIP_KINDS = {FIGHTER: "fighter", MONITOR: "monitor"}  # 11.7's names of these ships
 # Rule 9.0, production chart: "none" in a side's column means it has no such ship.
 CODES = {
     TERRAN: ("BB", "B", "CA", "CS", "CV", "M", "CL", "DD", "TB", "F", "SC", "AR", "AT", "TR"),
@@ -449,6 +451,16 @@ class Components:
     planet_maps: dict[str, PlanetMap]
     planets: dict[str, Planet]
     scenarios: dict[str, Scenario]  # by id: "s1"-"s5"
+
+    # A table of what the rules ask of every unit at every step, made once per components
+    # (the dataclass is frozen; `cached_property` keeps it in the instance's own dict).
+
+    @cached_property
+    def kinds(self) -> dict[str, str]:
+        """What 11.7 calls a unit of each type: "fighter", "monitor", "ship" for the other
+        ships, or its ground kind."""
+        ground = {gid: g.kind for gid, g in self.ground.items()}
+        return {**ground, **{tid: SHIP_KINDS.get(t.code, "ship") for tid, t in self.ships.items()}}
 
     def ship(self, side: str, code: str) -> ShipType:
         """A side's ship type by its printed code."""

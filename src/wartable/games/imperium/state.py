@@ -105,6 +105,19 @@ def _grouped(state: State, keys: Iterable[str], field: str) -> Placed:
     return found
 
 
+def by_place_aboard(state: State, where: Iterable[str]) -> tuple[Placed, Placed]:
+    """`by_place` of `where`, and every unit aboard another by the ship it is aboard (only
+    ships that carry something are keys), from one look at the units."""
+    placed: Placed = {key: [] for key in where}
+    aboard: Placed = {}
+    for uid, u in state["units"].items():
+        if u["at"] in placed:
+            placed[u["at"]].append(uid)
+        if u["aboard"] is not None:
+            aboard.setdefault(u["aboard"], []).append(uid)
+    return placed, aboard
+
+
 def units_at(state: State, at: str, placed: Placed | None = None) -> list[str]:
     """The ids at a location, in id order (not counting what they carry); `placed`: a
     `by_place` of this state, when at hand."""

@@ -21,7 +21,7 @@ from typing import Any
 from wartable.engine import State
 from wartable.engine.rules import Path
 from wartable.games.imperium.components import Components
-from wartable.games.imperium.state import carried_by, comp, is_ship, ship_type
+from wartable.games.imperium.state import Placed, by_carrier, carried_by, comp, is_ship, ship_type
 
 HIDDEN = "hidden"  # what the view shows of a secret transport
 
@@ -155,25 +155,37 @@ def determinize(
     units = state["units"]
     place_of = where or (lambda ship: str(units[ship]["at"]))
     secret = secret_cargo(state, player)
-    for place in sorted({place_of(units[uid]["aboard"]) for uid in secret}):
-        pool = [uid for uid in secret if place_of(units[uid]["aboard"]) == place]
-        slots = [
-            ship
-            for ship in sorted(units)
-            if place_of(ship) == place
-            and units[ship]["side"] != player
-            and is_ship(state, ship)
-            and ship not in state["shown"]
-            for _ in range(_room(state, ship, pool))
-        ]
+    if not secret:
+        return state
+    pools: dict[str, list[str]] = {}  # the secret cargo by the place of its transport
+    for uid in secret:
+        pools.setdefault(place_of(units[uid]["aboard"]), []).append(uid)
+    # the other side's transports whose cargo is not all known, by place, in id order (a
+    # ship without cargo room has no slot); each place's deal moves cargo among its own ships
+    # only, so one look serves them all
+    transports = {tid for tid, t in comp(state).ships.items() if t.cargo > 0}
+    holds: dict[str, list[str]] = {place: [] for place in pools}
+    ships = [
+        ship
+        for ship, unit in units.items()
+        if unit["side"] != player and unit["type"] in transports and ship not in state["shown"]
+    ]
+    for ship in sorted(ships):
+        place = place_of(ship)
+        if place in holds:
+            holds[place].append(ship)
+    carried = by_carrier(state, [ship for found in holds.values() for ship in found])
+    for place in sorted(pools):
+        pool = pools[place]
+        slots = [ship for ship in holds[place] for _ in range(_room(state, ship, pool, carried))]
         rng.shuffle(slots)
         for uid, ship in zip(pool, slots, strict=False):
             units[uid]["aboard"] = ship
     return state
 
 
-def _room(state: State, ship: str, pool: list[str]) -> int:
+def _room(state: State, ship: str, pool: list[str], carried: Placed) -> int:
     """The cargo `ship` could hold with `pool` taken off it (none for a ship that is no
-    transport)."""
-    kept = [uid for uid in carried_by(state, ship) if uid not in pool]
+    transport); `carried`: a `by_carrier` of the state, as for `carried_by`."""
+    kept = [uid for uid in carried_by(state, ship, carried) if uid not in pool]
     return ship_type(state, ship).cargo - len(kept)

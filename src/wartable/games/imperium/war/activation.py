@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium.flow import step, wait
-from wartable.games.imperium.state import Placed, by_place, units_at
+from wartable.games.imperium.state import Placed, by_place, by_place_aboard, units_at
 from wartable.games.imperium.war import attack, contact, deep, evacuate, recon, regroup, transport
 from wartable.games.imperium.war.hidden import reveal
 from wartable.games.imperium.war.movement import (
@@ -31,6 +31,7 @@ from wartable.games.imperium.war.movement import (
     enemy_fleets,
     jumps_from,
     max_jumps,
+    movable,
     stops,
 )
 from wartable.games.imperium.war.state import (
@@ -49,19 +50,19 @@ from wartable.games.imperium.war.turns import next_turn
 
 def systems(state: State, side: str) -> list[str]:
     """The systems `side` may activate: those where it has an order to give (10.0)."""
-    g = gal(state)
-    mine = {f["system"] for f in state["war"]["fleets"].values() if f["side"] == side}
+    g, fleets, units = gal(state), state["war"]["fleets"], state["units"]
+    # what the side's fleets and every planet box hold, looked up once
+    where = [fleet_at(n) for n, f in fleets.items() if f["side"] == side]
+    placed, aboard = by_place_aboard(state, [*where, *g.box_systems])
+    mine = {f["system"] for f in fleets.values() if f["side"] == side}
     mine |= {
-        g.system_of[u["at"].partition(":")[2]]
-        for u in state["units"].values()
-        if u["side"] == side and str(u["at"]).startswith("box:")
+        system
+        for at, system in g.box_systems.items()
+        if any(units[uid]["side"] == side for uid in placed[at])
     }
     stars = [s for s in g.systems if s in mine]
     places = stars + sorted(s for s in mine if is_deep(s))  # 17.1: fleets in deep space
-    # where the side's fleets and the units in these systems' boxes are, looked up once
-    where = [fleet_at(n) for n, f in state["war"]["fleets"].items() if f["side"] == side]
-    placed = by_place(state, where + [box(p) for s in places for p in planets_of(state, s)])
-    return [s for s in places if _has_orders(state, side, s, placed)]
+    return [s for s in places if _has_orders(state, side, s, placed, aboard)]
 
 
 def activate(ctx: Context, state: State, side: str, system: str) -> None:
@@ -69,35 +70,50 @@ def activate(ctx: Context, state: State, side: str, system: str) -> None:
     wait(state, "orders", side=side)
 
 
-def unmoved(state: State, side: str, system: str) -> list[str]:
-    """The side's fleets in `system` not turned sideways this segment."""
+def unmoved(state: State, side: str, system: str, mine: list[str] | None = None) -> list[str]:
+    """The side's fleets in `system` not turned sideways this segment (`mine`: the side's
+    fleets there, `fleets_in`, when at hand)."""
     fleets = state["war"]["fleets"]
-    return [n for n in fleets_in(state, system, side) if not fleets[n]["moved"]]
+    return [
+        n
+        for n in (fleets_in(state, system, side) if mine is None else mine)
+        if not fleets[n]["moved"]
+    ]
 
 
 def orders(state: State, side: str, system: str) -> list[Action]:
     """Every order open in `system` (10.0), but "done"."""
-    placed = by_place(state, places_in(state, system))  # looked up once for all the orders
+    # the units of the system's places and the side's fleets there, looked up once for all
+    placed = by_place(state, places_in(state, system))
+    mine = fleets_in(state, system, side)
     return [
-        *_jumps(state, side, system, placed),
-        *deep.orders(state, side, system, placed),
-        *regroup.orders(state, side, system, placed),
-        *transport.orders(state, side, system, placed),
+        *_jumps(state, side, system, placed, mine),
+        *deep.orders(state, side, system, placed, mine),
+        *regroup.orders(state, side, system, placed, mine),
+        *transport.orders(state, side, system, placed, None, mine),
         *shifts(state, side, system, placed),
-        *attack.orders(state, side, system, placed),
+        *attack.orders(state, side, system, placed, mine),
     ]
 
 
-def _has_orders(state: State, side: str, system: str, placed: Placed) -> bool:
+def _has_orders(state: State, side: str, system: str, placed: Placed, aboard: Placed) -> bool:
     """Whether `orders` gives any: each kind asked in turn, stopping at the first found (asked
     of every system at each designation, most of which have a jump)."""
-    kinds = (_jumps, deep.orders, regroup.orders, shifts, transport.orders, attack.orders)
-    return any(kind(state, side, system, placed) for kind in kinds)
+    mine = fleets_in(state, system, side)
+    return bool(
+        _jumps(state, side, system, placed, mine)
+        or deep.orders(state, side, system, placed, mine)
+        or regroup.orders(state, side, system, placed, mine)
+        or shifts(state, side, system, placed)
+        or transport.orders(state, side, system, placed, aboard, mine)
+        or attack.orders(state, side, system, placed, mine)
+    )
 
 
-def _jumps(state: State, side: str, system: str, placed: Placed) -> list[Action]:
-    """Rule 11.1: the first jump of each unmoved fleet that can move."""
-    fleets = [n for n in unmoved(state, side, system) if max_jumps(state, n, placed) > 0]
+def _jumps(state: State, side: str, system: str, placed: Placed, mine: list[str]) -> list[Action]:
+    """Rule 11.1: the first jump of each unmoved fleet that can move (`mine`: the side's fleets
+    in `system`)."""
+    fleets = [n for n in unmoved(state, side, system, mine) if movable(state, n, placed)]
     if not fleets:
         return []
     there = jumps_from(state, system, side)
@@ -108,14 +124,23 @@ def shifts(state: State, side: str, system: str, placed: Placed | None = None) -
     """Rule 11.0, 11.8: a monitor or fighter in a planet box to the star's other box, once a
     segment (`placed`: as for `units_at`)."""
     planets = planets_of(state, system)
+    if len(planets) < 2:
+        return []  # no other box to go to (every star but Sol)
     done = state["war"]["segment"].get("shifted", [])
-    return [
-        {"shift": uid, "to": there}
+    movers = [
+        (here, uid)
         for here in planets
         for uid in units_at(state, box(here), placed)
         if uid not in done and transport.shiftable(state, uid, side)
+    ]
+    if not movers:
+        return []
+    space = {p: transport.box_room(state, p, placed) for p in planets}  # asked for every mover
+    return [
+        {"shift": uid, "to": there}
+        for here, uid in movers
         for there in planets
-        if there != here and transport.fits(state, uid, there, placed)
+        if there != here and transport.fits(state, uid, there, space=space[there])
     ]
 
 
@@ -123,7 +148,9 @@ def _legal(state: State, side: str) -> list[Action]:
     segment = state["war"]["segment"]
     moving = segment["moving"]
     if moving is None:
-        return [*orders(state, side, segment["system"]), {"done": True}]
+        found = orders(state, side, segment["system"])
+        found.append({"done": True})
+        return found
     number = moving["fleet"]
     if moving["contact"]:
         return [{"contact": "fight"}, {"contact": "ignore"}]

@@ -27,10 +27,10 @@ from wartable.games.imperium import planetary
 from wartable.games.imperium.components import IMPERIAL, TERRAN
 from wartable.games.imperium.flow import after_battle, other
 from wartable.games.imperium.setup import planetary_battle
-from wartable.games.imperium.state import Placed, in_orbit, units_at
+from wartable.games.imperium.state import Placed, in_orbit, is_ship, units_at
 from wartable.games.imperium.war import knowledge
 from wartable.games.imperium.war.hidden import reveal
-from wartable.games.imperium.war.movement import NEGOTIATIONS, ships_of
+from wartable.games.imperium.war.movement import NEGOTIATIONS
 from wartable.games.imperium.war.prestige import change
 from wartable.games.imperium.war.state import (
     WORLD,
@@ -54,21 +54,35 @@ CAPTURES = {  # 15.0: the prestige table's change when the invader takes the mar
 }
 
 
-def _attackers(state: State, side: str, system: str, placed: Placed | None = None) -> list[str]:
+def _attackers(
+    state: State,
+    side: str,
+    system: str,
+    placed: Placed | None = None,
+    mine: list[str] | None = None,
+) -> list[str]:
     fleets = state["war"]["fleets"]
     return [
         n
-        for n in fleets_in(state, system, side)
-        if not fleets[n]["moved"] and ships_of(state, n, placed)
+        for n in (fleets_in(state, system, side) if mine is None else mine)
+        if not fleets[n]["moved"]
+        and any(is_ship(state, uid) for uid in units_at(state, fleet_at(n), placed))
     ]
 
 
-def orders(state: State, side: str, system: str, placed: Placed | None = None) -> list[Action]:
-    """The attacks open in `system` (`placed`: as for `units_at`)."""
+def orders(
+    state: State,
+    side: str,
+    system: str,
+    placed: Placed | None = None,
+    mine: list[str] | None = None,
+) -> list[Action]:
+    """The attacks open in `system` (`placed`: as for `units_at`; `mine`: the side's fleets
+    there, `fleets_in`, when at hand)."""
     war = state["war"]
     if war["peace"] is not None or war["event"] == NEGOTIATIONS:
         return []
-    fleets = _attackers(state, side, system, placed)
+    fleets = _attackers(state, side, system, placed, mine)
     if not fleets or knowledge.fleets(state, system, side):
         return []
     found: list[Action] = []

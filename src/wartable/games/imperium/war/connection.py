@@ -29,15 +29,34 @@ from wartable.games.imperium.war.state import (
 
 
 def connected(
-    state: State, planet: str, *, fleets: bool = True, markers: bool = True, known: bool = False
+    state: State,
+    planet: str,
+    *,
+    fleets: bool = True,
+    markers: bool = True,
+    known: bool = False,
+    board: Board | None = None,
 ) -> bool:
     """Rule 7.3: whether the controller of `planet` can trace a path to another of its Worlds;
-    `known`: through the enemy fleets it knows of only, for a choice it makes (ruling I129)."""
-    side = controller(state, planet)
+    `known`: through the enemy fleets it knows of only, for a choice it makes (ruling I129).
+    `board`: a `Board` of this state, when asked of many planets (one of the other side's
+    is not used)."""
+    side = controller(state, planet) if board is None else board.controller(planet)
     if side is None:
         return False
+    if board is None or board.enemy == side:
+        board = Board(state, side)
     start = gal(state).system_of[planet]
-    return reaches(state, side, start, besides=planet, fleets=fleets, markers=markers, known=known)
+    return reaches(
+        state,
+        side,
+        start,
+        besides=planet,
+        fleets=fleets,
+        markers=markers,
+        known=known,
+        board=board,
+    )
 
 
 def supplied(state: State, side: str, system: str, board: Board | None = None) -> bool:
@@ -63,15 +82,17 @@ def reaches(
     g = gal(state)
     board = Board(state, side) if board is None else board
     worlds = board.controlled(side, WORLD)
+    ends = {s for s, planets in worlds.items() if any(p != besides for p in planets)}
     enemy_held = board.controlled(board.enemy) if markers else {}
     seen, todo = {start}, [start]
     while todo:
         here = todo.pop()
-        if any(p != besides for p in worlds.get(here, ())):
+        if here in ends:
             return True
         if here != start and (here in enemy_held or _fleet_cuts(board, here, side, fleets, known)):
             continue  # 7.3: an enemy World or Outpost, or an enemy fleet, cuts the path here
-        for there in sorted(() if is_deep(here) else g.links[here]):  # 17.1: no route there
+        # 17.1: no route from deep space; the order of the search does not change its answer
+        for there in () if is_deep(here) else g.links[here]:
             if there not in seen:
                 seen.add(there)
                 todo.append(there)

@@ -37,11 +37,14 @@ def contested_planets(state: State) -> set[str]:
     """Every planet `contested` now, from one look at the units (for a question asked of many
     planets at once)."""
     holders = {t for t, g in battles(state).ground.items() if g.kind in HOLDERS}
-    sides: dict[str, set[str]] = {}
+    first: dict[str, str] = {}  # box -> the side of the first holder found in it
+    found = set()
     for u in state["units"].values():
-        if u["type"] in holders and u["at"] is not None and u["at"].startswith("box:"):
-            sides.setdefault(u["at"][len("box:") :], set()).add(u["side"])
-    return {planet for planet, found in sides.items() if len(found) > 1}
+        if u["type"] not in holders or u["at"] is None or not u["at"].startswith("box:"):
+            continue
+        if first.setdefault(u["at"], u["side"]) != u["side"]:
+            found.add(u["at"][len("box:") :])
+    return found
 
 
 def held(state: State, side: str, kind: str | None = None) -> list[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from wartable.engine import Action, State
 from wartable.games.imperium.state import Placed
-from wartable.games.imperium.war.movement import max_jumps, may_enter
+from wartable.games.imperium.war.movement import may_enter, movable
 from wartable.games.imperium.war.state import deep, fleets_in, gal, hex_of
 
 FIRST = "segment_1"  # 17.1: "in the first action segment"
@@ -38,15 +38,22 @@ def targets(state: State, side: str, system: str) -> list[str]:
     return [there for there in found if may_enter(state, there, side)]
 
 
-def orders(state: State, side: str, system: str, placed: Placed | None = None) -> list[Action]:
+def orders(
+    state: State,
+    side: str,
+    system: str,
+    placed: Placed | None = None,
+    mine: list[str] | None = None,
+) -> list[Action]:
     """Rule 17.1: the deep-space moves open to the side's unmoved fleets in `system`
-    (`placed`: as for `units_at`)."""
+    (`placed`: as for `units_at`; `mine`: the side's fleets there, `fleets_in`, when at
+    hand)."""
     if not on(state) or state["war"]["phase"] != FIRST:
         return []
     fleets = state["war"]["fleets"]
     return [
         {"deep": number, "to": there}
-        for number in fleets_in(state, system, side)
-        if not fleets[number]["moved"] and max_jumps(state, number, placed) > 0
+        for number in (fleets_in(state, system, side) if mine is None else mine)
+        if not fleets[number]["moved"] and movable(state, number, placed)
         for there in targets(state, side, system)
     ]

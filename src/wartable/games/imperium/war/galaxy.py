@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -516,6 +517,17 @@ class Galaxy:
     victory: dict[str, tuple[int, ...]]  # side -> level by war turn (15.0)
     truce: int
     wars: dict[str, War]
+
+    @cached_property
+    def jumps(self) -> dict[str, tuple[str, ...]]:
+        """`links` of each star in map order (the order of `systems`), made once (the
+        dataclass is frozen; `cached_property` keeps it in the instance's own dict)."""
+        return {sid: tuple(s for s in self.systems if s in self.links[sid]) for sid in self.links}
+
+    @cached_property
+    def box_systems(self) -> dict[str, str]:
+        """The system of each planet box, by the place of a unit in it ("box:sol_1")."""
+        return {f"box:{planet}": system for planet, system in self.system_of.items()}
 
     def route_between(self, a: str, b: str) -> bool:
         """Whether one jump takes a fleet from star `a` to star `b` (3.2)."""

@@ -34,12 +34,9 @@ from typing import Any
 
 from wartable.engine import State
 from wartable.engine.rules import Path
-from wartable.games.imperium.state import is_ship, ship_type
-from wartable.games.imperium.war.movement import ship_jumps, warship
-from wartable.games.imperium.war.state import OUTPOST, known
-from wartable.games.imperium.war.transport import kind
-
-HIDDEN_PLACES = ("fleet", "box", "pool")
+from wartable.games.imperium.components import ShipType
+from wartable.games.imperium.war.movement import jumps, warship_type
+from wartable.games.imperium.war.state import OUTPOST, battles, known
 
 
 def _in_battle(state: State) -> set[str]:
@@ -61,27 +58,20 @@ def secret_units(state: State, player: str | None) -> list[str]:
     plain = _in_battle(state)
     units = state["units"]
     secret = set()
+    cargo: list[tuple[str, str]] = []  # (unit, the ship it is aboard)
     for uid, unit in units.items():
-        if unit["side"] == player or uid in plain:
+        if unit["side"] == player:
             continue
-        at = unit["at"]
-        if at is None:
-            continue  # aboard: secret with its carrier
-        if uid not in seen and (not isinstance(at, str) or _place_kind(at) in HIDDEN_PLACES):
+        if unit["aboard"] is not None:
+            cargo.append((uid, unit["aboard"]))
+        if uid in plain or unit["at"] is None:
+            continue  # in plain sight; or aboard: secret with its carrier
+        if uid not in seen:  # every place of the war hides it, and so does a secret one
             secret.add(uid)
-    for uid, unit in units.items():
-        carrier = unit["aboard"]
-        if carrier is None or unit["side"] == player:
-            continue
+    for uid, carrier in cargo:
         if state["battle"] is None or _carrier(state, carrier) in secret:
             secret.add(uid)  # 11.5: cargo is a note on the fleet sheet (in battle: part 1's)
     return sorted(secret)
-
-
-def _place_kind(at: str) -> str:
-    """ "fleet", "box" or "pool" for a place of the war; anything else (a secret) as "pool"."""
-    kind = at.partition(":")[0]
-    return kind if kind in HIDDEN_PLACES else "pool"
 
 
 def _carrier(state: State, uid: str) -> str:
@@ -128,12 +118,12 @@ def view(state: State, player: str | None) -> dict[str, Any]:
     return {"war": war, "units": units}
 
 
-def _ship_key(state: State, uid: str) -> tuple[int, bool, bool]:
-    """What 11.1 and 11.3 could show of a ship: the jumps it allows, whether it forces a battle
-    (11.3), whether it can jump at all."""
-    if not ship_type(state, uid).ftl:
-        return (0, warship(state, uid), False)
-    return (ship_jumps(state, uid), warship(state, uid), True)
+def _ship_key(kind: ShipType, damaged: bool) -> tuple[int, bool, bool]:
+    """What 11.1 and 11.3 could show of a ship of this type and face: the jumps it allows,
+    whether it forces a battle (11.3), whether it can jump at all."""
+    if not kind.ftl:
+        return (0, warship_type(kind), False)
+    return (jumps(kind, damaged), warship_type(kind), True)
 
 
 def reveal(state: State, uids: list[str]) -> None:
@@ -149,23 +139,28 @@ def determinize(state: State, player: str, rng: random.Random) -> list[str]:
     """Re-deal in place what `player` cannot see (see the module's text); returns the secret
     units, the same after the deal as before: it only swaps places among them, each within
     its kind of place, none of them seen or in a battle."""
-    units = state["units"]
+    units, c = state["units"], battles(state)
     state["war"]["seen"] = known(state)  # what has moved since it was seen is unknown again
     secret = secret_units(state, player)
     piles: dict[tuple[Any, ...], list[str]] = defaultdict(list)
+    ship_keys: dict[tuple[str, bool], tuple[int, bool, bool]] = {}  # by type and face
     for uid in secret:
         unit = units[uid]
         if unit["at"] is None:
             continue
-        place = unit["at"].partition(":")[0]
-        what = kind(state, uid)
-        if place == "fleet" and is_ship(state, uid):
-            piles[("fleet", unit["side"], *_ship_key(state, uid))].append(uid)
-        elif place == "box" and what != "monitor":
-            piles[("box", unit["side"], what)].append(uid)
+        place, type_id = unit["at"].partition(":")[0], unit["type"]
+        if place == "fleet" and type_id in c.ships:
+            face = (type_id, unit["damaged"])
+            if face not in ship_keys:
+                ship_keys[face] = _ship_key(c.ships[type_id], unit["damaged"])
+            piles[("fleet", unit["side"], *ship_keys[face])].append(uid)
+        elif place == "box":
+            what = OUTPOST if type_id == OUTPOST else c.kinds[type_id]
+            if what != "monitor":
+                piles[("box", unit["side"], what)].append(uid)
     for key in sorted(piles, key=str):
         pile = piles[key]
-        places = sorted(units[uid]["at"] for uid in pile)  # what is dealt, not who had it
+        places = sorted([units[uid]["at"] for uid in pile])  # what is dealt, not who had it
         rng.shuffle(places)
         for uid, at in zip(pile, places, strict=True):
             units[uid]["at"] = at

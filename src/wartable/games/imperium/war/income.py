@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from wartable.engine import Context, State, msg
 from wartable.games.imperium.components import IMPERIAL
-from wartable.games.imperium.war.connection import connected
+from wartable.games.imperium.war.connection import Board, connected
 from wartable.games.imperium.war.control import held
 from wartable.games.imperium.war.flow import done, phase
 from wartable.games.imperium.war.state import OUTPOST, WORLD, battles, gal
@@ -23,15 +23,16 @@ def income(state: State, side: str) -> int:
     g, war = gal(state), state["war"]
     rates = g.income[side]
     total = war["budget"] if side == IMPERIAL else rates.base
+    board = Board(state, side)  # every planet's question asked of the one state
     for planet in held(state, side, WORLD):
         if planet == rates.capital:
             total += rates.capital_income
-        elif connected(state, planet):
+        elif connected(state, planet, board=board):
             total += rates.world_connected
         else:
             total += rates.world_unconnected
     for planet in held(state, side, OUTPOST):
-        linked = connected(state, planet)
+        linked = connected(state, planet, board=board)
         total += rates.outpost_connected if linked else rates.outpost_unconnected
     if side == IMPERIAL and war["recession"] > 0:
         recession = g.events["recession"].figures

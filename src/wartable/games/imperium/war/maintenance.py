@@ -29,6 +29,7 @@ from wartable.games.imperium.war.state import (
     OUTPOST,
     WORLD,
     battles,
+    fleet_at,
     gal,
     lose,
     marker,
@@ -55,12 +56,18 @@ def upkeep(state: State, side: str) -> list[str]:
 
 def _in_play(state: State, side: str) -> dict[str, str]:
     """`upkeep`'s units, each with the system it is in."""
+    boxes = gal(state).box_systems
+    fleets = {fleet_at(n): f["system"] for n, f in state["war"]["fleets"].items()}
     found = {}
     for uid, u in state["units"].items():
-        if u["side"] == side and u["type"] != OUTPOST:
+        if u["side"] != side or u["type"] == OUTPOST:
+            continue
+        if u["aboard"] is not None:
             system = system_of_unit(state, uid)
-            if system:
-                found[uid] = system
+        else:  # `system_of_unit`, each place looked up once: asked at each decision
+            system = fleets.get(u["at"]) or boxes.get(u["at"])
+        if system:
+            found[uid] = system
     return found
 
 
@@ -92,26 +99,42 @@ def support(state: State, side: str, system: str, board: Board | None = None) ->
     )
 
 
-def bill(state: State, side: str, kept: dict[str, str] | None = None) -> int | None:
+def bill(state: State, side: str) -> int | None:
     """What paying for every unit not left unpaid takes from the stockpile; None when it cannot
-    be paid (a system out of supply whose ships cost more than its free maintenance). `kept`:
-    `_in_play`, when at hand."""
+    be paid (a system out of supply whose ships cost more than its free maintenance)."""
+    return _settle(state, side, _costs(state, side, _in_play(state, side)))
+
+
+Costs = tuple[int, dict[str, int]]  # the ground units' total, the ships' by system (`_costs`)
+
+
+def _costs(state: State, side: str, kept: dict[str, str]) -> Costs:
+    """What keeping the units of `kept` (`_in_play`) not left unpaid costs, before the free
+    maintenance: the ground units' total (paid from the stockpile), the ships' by system."""
     unpaid = set(state["war"]["unpaid"])
     units, types = state["units"], battles(state).ships
     prices: dict[tuple[str, bool], int] = {}  # `cost` depends on the type and face only
     ships: dict[str, int] = defaultdict(int)
-    total = 0
-    for uid, system in (_in_play(state, side) if kept is None else kept).items():
+    ground = 0
+    for uid, system in kept.items():
         if uid in unpaid:
             continue
         unit = units[uid]
         key = (unit["type"], unit["damaged"])
-        if key not in prices:
-            prices[key] = cost(state, uid)
-        if unit["type"] in types:  # a ship
-            ships[system] += prices[key]
+        price = prices.get(key)
+        if price is None:
+            price = prices[key] = cost(state, uid)
+        if key[0] in types:  # a ship
+            ships[system] += price
         else:
-            total += prices[key]
+            ground += price
+    return ground, ships
+
+
+def _settle(state: State, side: str, costs: Costs) -> int | None:
+    """`bill` from `_costs`: each system's ships less its free maintenance, from the stockpile
+    where the system is supplied."""
+    total, ships = costs
     board = Board(state, side)  # every system's question asked of the one state
     for system, owed in ships.items():
         short = max(0, owed - support(state, side, system, board))
@@ -121,11 +144,26 @@ def bill(state: State, side: str, kept: dict[str, str] | None = None) -> int | N
     return total
 
 
+def _floor(state: State, side: str, costs: Costs) -> int:
+    """A floor under `bill` that needs no look at control or supply: the free maintenance of
+    each of the side's Worlds and Outposts counted, contested or not."""
+    rates, markers = gal(state).maintenance, state["war"]["planets"]
+    total, ships = costs
+    for system, owed in ships.items():
+        mine = [markers.get(p) for p in planets_of(state, system)]
+        free = sum(rates[m["marker"]] for m in mine if m is not None and m["owner"] == side)
+        total += max(0, owed - free)
+    return total
+
+
 def _legal(state: State, side: str) -> list[Action]:
-    unpaid = set(state["war"]["unpaid"])
+    unpaid, stockpile = set(state["war"]["unpaid"]), state["war"]["resources"][side]
     kept = _in_play(state, side)
-    owed = bill(state, side, kept)
-    pay = [{"pay": True}] if owed is not None and owed <= state["war"]["resources"][side] else []
+    costs = _costs(state, side, kept)
+    # most often the floor alone is more than the stockpile: then the bill's look at control
+    # and supply is not needed
+    owed = None if _floor(state, side, costs) > stockpile else _settle(state, side, costs)
+    pay = [{"pay": True}] if owed is not None and owed <= stockpile else []
     return [*pay, *({"unpaid": uid} for uid in kept if uid not in unpaid)]
 
 

@@ -22,12 +22,13 @@ from __future__ import annotations
 from collections import deque
 
 from wartable.engine import State
-from wartable.games.imperium.components import FIGHTER, MONITOR
+from wartable.games.imperium.components import FIGHTER, MONITOR, ShipType
 from wartable.games.imperium.flow import other
 from wartable.games.imperium.state import Placed, is_ship, ship_type, units_at
 from wartable.games.imperium.war import knowledge
 from wartable.games.imperium.war.galaxy import HOMES, NO_PLANETS
 from wartable.games.imperium.war.state import (
+    battles,
     box,
     fleet_at,
     fleets_in,
@@ -49,19 +50,32 @@ def ships_of(state: State, number: str, placed: Placed | None = None) -> list[st
 def max_jumps(state: State, number: str, placed: Placed | None = None) -> int:
     """Rule 11.1: the jumps a fleet may make in one action; 0 when it cannot move at all (a
     non-FTL ship or loose cargo in it, no ship: 11.0, 11.6, 11.8, ruling I116)."""
-    units = units_at(state, fleet_at(number), placed)
-    ships = [uid for uid in units if is_ship(state, uid)]
-    if not ships or len(ships) < len(units):
+    if not movable(state, number, placed):
         return 0
-    if any(not ship_type(state, uid).ftl for uid in ships):
-        return 0
-    return min(ship_jumps(state, uid) for uid in ships)
+    units, types = state["units"], battles(state).ships
+    fleet = [units[uid] for uid in units_at(state, fleet_at(number), placed)]
+    return min(jumps(types[u["type"]], u["damaged"]) for u in fleet)
+
+
+def movable(state: State, number: str, placed: Placed | None = None) -> bool:
+    """Whether a fleet may move at all (`max_jumps` above 0): it holds ships, all of them FTL,
+    and no loose cargo (`placed`: as for `units_at`)."""
+    units, types = state["units"], battles(state).ships
+    fleet = units_at(state, fleet_at(number), placed)
+    return bool(fleet) and all(
+        (kind := types.get(units[uid]["type"])) is not None and kind.ftl for uid in fleet
+    )
 
 
 def ship_jumps(state: State, uid: str) -> int:
-    """Rule 11.1: the jumps one ship allows (damaged: one less, never under 1)."""
-    limit = JUMPS[ship_type(state, uid).cls]
-    return max(1, limit - 1) if state["units"][uid]["damaged"] else limit
+    """Rule 11.1: the jumps one ship allows."""
+    return jumps(ship_type(state, uid), state["units"][uid]["damaged"])
+
+
+def jumps(kind: ShipType, damaged: bool) -> int:
+    """Rule 11.1: the jumps a ship of this type allows (damaged: one less, never under 1)."""
+    limit = JUMPS[kind.cls]
+    return max(1, limit - 1) if damaged else limit
 
 
 def enemy_fleets(state: State, system: str, side: str) -> list[str]:
@@ -90,7 +104,11 @@ def disclosure(state: State, places: list[str]) -> bool:
 
 def warship(state: State, uid: str) -> bool:
     """Rule 11.3: a ship other than a fighter, a scout or an auxiliary."""
-    kind = ship_type(state, uid)
+    return warship_type(ship_type(state, uid))
+
+
+def warship_type(kind: ShipType) -> bool:
+    """Rule 11.3: whether ships of this type are warships (`warship`)."""
     return kind.cls != "auxiliary" and kind.code not in SCREENING
 
 
@@ -129,9 +147,7 @@ def jumps_from(state: State, system: str, side: str) -> list[str]:
     """The stars one jump from `system` a fleet of `side` may enter (3.2, 11.1), in map order."""
     if is_deep(system):
         return []  # 17.1: no jump route reaches an interstellar hex
-    g = gal(state)
-    links = g.links[system]
-    return [s for s in g.systems if s in links and may_enter(state, s, side)]
+    return [s for s in gal(state).jumps[system] if may_enter(state, s, side)]
 
 
 def home_distance(state: State, side: str) -> dict[str, int]:

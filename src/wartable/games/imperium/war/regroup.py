@@ -15,20 +15,29 @@ from wartable.games.imperium.war.state import fleet_at, fleets_in, gal, new_flee
 NEW = "new"
 
 
-def _open(state: State, side: str, system: str) -> list[str]:
-    """The side's fleets in `system` that may still regroup: not moved, or regrouped in this
-    activation (Q12)."""
+def _open(state: State, mine: list[str]) -> list[str]:
+    """The fleets of `mine` that may still regroup: not moved, or regrouped in this activation
+    (Q12)."""
     fleets = state["war"]["fleets"]
     again = state["war"]["segment"].get("regrouped", [])
-    return [n for n in fleets_in(state, system, side) if not fleets[n]["moved"] or n in again]
+    return [n for n in mine if not fleets[n]["moved"] or n in again]
 
 
 def orders(
-    state: State, side: str, system: str, placed: Placed | None = None, *, free: bool = False
+    state: State,
+    side: str,
+    system: str,
+    placed: Placed | None = None,
+    mine: list[str] | None = None,
+    *,
+    free: bool = False,
 ) -> list[Action]:
     """The regroupings open in `system`; `free`: at the end of a space battle, among all the
-    side's fleets there, at no cost (12.3, ruling I120). `placed`: as for `units_at`."""
-    fleets = fleets_in(state, system, side) if free else _open(state, side, system)
+    side's fleets there, at no cost (12.3, ruling I120). `placed`: as for `units_at`; `mine`:
+    the side's fleets there (`fleets_in`), when at hand."""
+    if mine is None:
+        mine = fleets_in(state, system, side)
+    fleets = mine if free else _open(state, mine)
     if not fleets:
         return []
     used = sum(1 for f in state["war"]["fleets"].values() if f["side"] == side)
@@ -63,7 +72,8 @@ def apply(state: State, side: str, action: Action, *, free: bool = False) -> Non
             war["fleets"][number]["moved"] = True
             war["segment"]["regrouped"].append(number)
         war.setdefault("disclosed", {}).pop(number, None)
-    if not units_at(state, fleet_at(source)):
+    left = fleet_at(source)  # `units_at`'s look, stopping at the first unit still there
+    if all(u["at"] != left for u in state["units"].values()):
         del war["fleets"][source]
 
 

@@ -74,18 +74,18 @@ def _next(ctx: Context, state: State, side: str) -> None:
     for s in SIDES[SIDES.index(side) :]:
         arriving = _arriving(state, s)
         seen = _lookup(state, s)
-        stuck = [uid for uid in arriving if not places(state, uid, seen)]
-        if len(stuck) < len(arriving):
+        if any(places(state, uid, seen) for uid in arriving):
             wait(state, "reinforce", side=s)
             return
-        for uid in stuck:
+        for uid in arriving:  # none has a place
             _delay(state, uid)
     del state["war"]["reinforce"]
     done(ctx, state)
 
 
 def _arriving(state: State, side: str) -> list[str]:
-    return [uid for uid, u in state["units"].items() if u["at"] == pool(side)]
+    where = pool(side)
+    return [uid for uid, u in state["units"].items() if u["at"] == where]
 
 
 def _delay(state: State, uid: str) -> None:
@@ -106,12 +106,20 @@ class _Lookup(NamedTuple):
     worlds: list[str]  # the side's Worlds (`held`)
     placed: Placed  # what their boxes hold (`by_place`)
     carried: Placed  # what each arrived ship carries (`by_carrier`)
+    roomy: dict[str, bool]  # whether each World's box has room (11.7)
+    fleets: dict[str, bool]  # the `fleet_room` of each World's system
 
 
 def _lookup(state: State, side: str) -> _Lookup:
-    mine = held(state, side, WORLD)
+    mine, c, system_of = held(state, side, WORLD), battles(state), gal(state).system_of
     placed = by_place(state, [box(world) for world in mine])
-    return _Lookup(mine, placed, by_carrier(state, state["war"]["reinforce"]["arrived"]))
+    return _Lookup(
+        mine,
+        placed,
+        by_carrier(state, state["war"]["reinforce"]["arrived"]),
+        {w: filled(state, w, placed) < c.planets[w].map.capacity for w in mine},
+        {system_of[w]: fleet_room(state, side, system_of[w]) for w in mine},
+    )
 
 
 def worlds(state: State, uid: str, mine: list[str] | None = None) -> list[str]:
@@ -134,7 +142,7 @@ def places(state: State, uid: str, seen: _Lookup | None = None) -> list[str]:
     if seen is None:
         seen = _lookup(state, state["units"][uid]["side"])
     candidates = worlds(state, uid, seen.worlds)
-    options = {world: _at(state, uid, world, seen.placed, seen.carried) for world in candidates}
+    options = {world: _at(state, uid, world, seen) for world in candidates}
     options = {w: found for w, found in options.items() if found}
     counted = [w for w, found in options.items() if any(not f.startswith("aboard:") for f in found)]
     if uid not in reinforce["temporary"] and counted:
@@ -150,33 +158,26 @@ def places(state: State, uid: str, seen: _Lookup | None = None) -> list[str]:
     return list(dict.fromkeys(f for found in options.values() for f in found))  # Sol: 2 Worlds
 
 
-def _at(
-    state: State,
-    uid: str,
-    world: str,
-    placed: Placed | None = None,
-    carried: Placed | None = None,
-) -> list[str]:
-    """The places on or at one World that the unit may take, before the spread rule
-    (`placed`, `carried`: as for `units_at`, `carried_by`)."""
-    side, c = state["units"][uid]["side"], battles(state)
-    planet, system = c.planets[world], gal(state).system_of[world]
-    roomy = filled(state, world, placed) < planet.map.capacity
+def _at(state: State, uid: str, world: str, seen: _Lookup) -> list[str]:
+    """The places on or at one World that the unit may take, before the spread rule (`seen`:
+    the `_lookup` of its side)."""
+    c, system = battles(state), gal(state).system_of[world]
+    roomy = seen.roomy[world]
     found: list[str] = []
     type_id = state["units"][uid]["type"]
     code = ship_type(state, uid).code if is_ship(state, uid) else None
     if is_ship(state, uid) and code not in (MONITOR, FIGHTER):
-        return [f"fleet:{world}"] if fleet_room(state, side, system) else []
+        return [f"fleet:{world}"] if seen.fleets[system] else []
     if code == MONITOR:
         return [box(world)]
     if code == FIGHTER:
-        if fleet_room(state, side, system):
+        if seen.fleets[system]:
             found.append(f"fleet:{world}")
         if roomy and allows(state, world, "fighter"):
             found.append(box(world))
     elif type_id != OUTPOST and roomy and allows(state, world, c.ground[type_id].kind):
         found.append(box(world))
-    return found + [f"aboard:{ship}" for ship in _holds(state, uid, system, carried)]
+    return found + [f"aboard:{ship}" for ship in _holds(state, uid, system, seen.carried)]
 
 
 def _holds(state: State, uid: str, system: str, carried: Placed | None = None) -> list[str]:
@@ -192,7 +193,7 @@ def _holds(state: State, uid: str, system: str, carried: Placed | None = None) -
         if war["fleets"][unit["at"].partition(":")[2]]["system"] != system:
             continue
         t = ship_type(state, ship)
-        carrier = fighter and t.front.fighters > 0 and fighter_room(state, ship) > 0
+        carrier = fighter and t.front.fighters > 0 and fighter_room(state, ship, carried) > 0
         if (t.cargo and not carried_by(state, ship, carried)) or carrier:
             found.append(ship)
     return found

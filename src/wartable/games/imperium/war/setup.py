@@ -133,7 +133,8 @@ def draw(ctx: Context, state: State, side: str, kinds: tuple[str, ...], count: i
 
 def waiting(state: State, side: str) -> list[str]:
     """A side's units still to set up, in id order."""
-    return [uid for uid, u in state["units"].items() if u["at"] == pool(side)]
+    where = pool(side)
+    return [uid for uid, u in state["units"].items() if u["at"] == where]
 
 
 def places(state: State, uid: str) -> list[str]:
@@ -144,7 +145,7 @@ def places(state: State, uid: str) -> list[str]:
         code = ship_type(state, uid).code
         if code == MONITOR:
             return [box(p) for p in _monitor_planets(state, side)]
-        found = [f"system:{s}" for s in _systems(state, side) if fleet_room(state, side, s)]
+        found = [f"system:{s}" for s in _roomy_systems(state, side)]
         if code == FIGHTER:
             found += _boxes(state, side, "fighter") + _aboard(state, side, carrier=True)
         return found
@@ -188,7 +189,8 @@ def deploy(state: State, side: str) -> None:
             continue
         boxes = [o for o in options if o.startswith("box:")]
         if boxes:
-            _put(state, uid, min(boxes, key=lambda b: _count(state, b)))
+            placed = by_place(state, boxes)  # what each box holds, looked up once
+            _put(state, uid, min(boxes, key=lambda b: len(placed[b])))
         else:
             _put(state, uid, options[0])
 
@@ -205,14 +207,17 @@ def _is_fighter(state: State, uid: str) -> bool:
     return is_ship(state, uid) and ship_type(state, uid).code == FIGHTER
 
 
-def _count(state: State, where: str) -> int:
-    return sum(1 for u in state["units"].values() if u["at"] == where)
-
-
 def _systems(state: State, side: str) -> list[str]:
     """The systems holding one of the side's Worlds or Outposts, in map order."""
     owned = {p for p, m in state["war"]["planets"].items() if m["owner"] == side}
     return [s.id for s in gal(state).systems.values() if owned & set(s.planets)]
+
+
+def _roomy_systems(state: State, side: str) -> list[str]:
+    """The `_systems` with `fleet_room` for the side, from one look at the fleets."""
+    mine = [f["system"] for f in state["war"]["fleets"].values() if f["side"] == side]
+    spare = len(mine) < gal(state).markers["fleets"]
+    return [s for s in _systems(state, side) if spare or s in mine]
 
 
 def _monitor_planets(state: State, side: str) -> list[str]:
@@ -260,16 +265,17 @@ def filled(state: State, planet: str, placed: Placed | None = None) -> int:
 def _aboard(state: State, side: str, *, carrier: bool) -> list[str]:
     """The side's ships already set up that can take a fighter (`carrier`: carriers too) or a
     ground unit aboard (11.5, 11.6)."""
+    waits = pool(side)
     ships = [
         uid
         for uid, u in state["units"].items()
-        if u["side"] == side and is_ship(state, uid) and u["at"] != pool(side)
+        if u["side"] == side and is_ship(state, uid) and u["at"] != waits
     ]
     carried = by_carrier(state, ships)  # what each ship carries, looked up once
     found = []
     for uid in ships:
         t = ship_type(state, uid)
-        hangar = carrier and t.front.fighters > 0 and fighter_room(state, uid) > 0
+        hangar = carrier and t.front.fighters > 0 and fighter_room(state, uid, carried) > 0
         if len(carried_by(state, uid, carried)) < t.cargo or hangar:
             found.append(f"aboard:{uid}")
     return found

@@ -48,7 +48,6 @@ import functools
 from typing import Any
 
 from wartable.engine import Msg, State, msg
-from wartable.games.imperium.components import Components
 from wartable.games.imperium.state import FLEET_PREFIX, carried_by, comp
 from wartable.games.imperium.war.galaxy import Galaxy, galaxy
 
@@ -209,6 +208,6 @@ def arrival(state: State, side: str, type_id: str, **marks: bool) -> dict[str, A
     return entry
 
 
-def battles(state: State) -> Components:
-    """The battles' components (imperium.toml) the war uses: ship and ground types, planets."""
-    return comp(state)
+# The battles' components (imperium.toml) the war uses: ship and ground types, planets. `comp`
+# itself rather than a call around it: it is asked in every loop over the units.
+battles = comp

@@ -21,14 +21,12 @@ from __future__ import annotations
 
 from wartable.engine import Action, Msg, State, msg
 from wartable.games.imperium.carriers import room as fighter_room
-from wartable.games.imperium.components import ASSAULT, FIGHTER, MONITOR
+from wartable.games.imperium.components import ASSAULT
 from wartable.games.imperium.flow import other
 from wartable.games.imperium.state import (
     Placed,
     by_carrier,
     by_place,
-    carried_by,
-    is_ship,
     ship_type,
     units_at,
 )
@@ -48,20 +46,12 @@ from wartable.games.imperium.war.state import (
 )
 from wartable.games.imperium.war.terraform import allows
 
-SHIP_KINDS = {FIGHTER: "fighter", MONITOR: "monitor"}  # 11.7's names of these ships
-
 
 def kind(state: State, uid: str) -> str:
     """What 11.7 calls a unit: "fighter", "monitor", "outpost", or its ground kind; "ship" for
     the other ships."""
     type_id = state["units"][uid]["type"]
-    if type_id == OUTPOST:
-        return OUTPOST
-    c = battles(state)
-    ship = c.ships.get(type_id)
-    if ship is not None:
-        return SHIP_KINDS.get(ship.code, "ship")
-    return c.ground[type_id].kind
+    return OUTPOST if type_id == OUTPOST else battles(state).kinds[type_id]
 
 
 def shiftable(state: State, uid: str, side: str) -> bool:
@@ -69,32 +59,57 @@ def shiftable(state: State, uid: str, side: str) -> bool:
     return state["units"][uid]["side"] == side and kind(state, uid) in ("fighter", "monitor")
 
 
-def fits(state: State, uid: str, planet: str, placed: Placed | None = None) -> bool:
+def fits(
+    state: State, uid: str, planet: str, placed: Placed | None = None, space: int | None = None
+) -> bool:
     """Rule 11.7: the planet's box takes the unit (monitors: any box, never on the map).
-    `placed`: as for `units_at`."""
+    `placed`: as for `units_at`; `space`: the box's `box_room`, when at hand."""
     what = kind(state, uid)
     if what == "monitor":
         return True
-    p = battles(state).planets[planet]
-    return allows(state, planet, what) and filled(state, planet, placed) < p.map.capacity
+    if space is None:
+        space = box_room(state, planet, placed)
+    return allows(state, planet, what) and space > 0
 
 
-def _holds(state: State, side: str, system: str, placed: Placed) -> list[tuple[str, str]]:
-    """(ship, fleet) for the side's ships in unmoved fleets of `system`."""
-    fleets = state["war"]["fleets"]
+def box_room(state: State, planet: str, placed: Placed | None = None) -> int:
+    """The units the planet's box may still take (11.7; `placed`: as for `units_at`)."""
+    return battles(state).planets[planet].map.capacity - filled(state, planet, placed)
+
+
+def _unmoved(state: State, mine: list[str], placed: Placed) -> tuple[list[str], list[str]]:
+    """What the unmoved fleets of `mine` hold (10.0: no unit moves twice in a segment): their
+    ships, and the units loose in them (not ships but fighters), which may be loaded or
+    unloaded."""
+    fleets, units, types = state["war"]["fleets"], state["units"], battles(state).ships
+    ships, loose = [], []
+    for number in mine:
+        if fleets[number]["moved"]:
+            continue
+        for uid in units_at(state, fleet_at(number), placed):
+            if units[uid]["type"] in types:
+                ships.append(uid)
+            if kind(state, uid) not in ("ship", "monitor"):
+                loose.append(uid)
+    return ships, loose
+
+
+def _loads(state: State, ships: list[str], loose: list[str], carried: Placed) -> list[Action]:
+    """Rule 11.5, 11.6: each loose unit onto each of `ships` that takes it: a fighter onto a
+    carrier with room, anything onto a transport with room (`carried`: a `by_carrier` of
+    `ships`). Each ship's room is counted once for all the units."""
+    if not ships or not loose:
+        return []
+    units, types = state["units"], battles(state).ships
+    room = {ship: types[units[ship]["type"]].cargo - len(carried[ship]) for ship in ships}
+    fighters = {uid for uid in loose if kind(state, uid) == "fighter"}
+    hangar = {ship: fighter_room(state, ship, carried) for ship in ships} if fighters else {}
     return [
-        (uid, number)
-        for number in fleets_in(state, system, side)
-        if not fleets[number]["moved"]
-        for uid in units_at(state, fleet_at(number), placed)
-        if is_ship(state, uid)
+        {"load": uid, "onto": ship}
+        for uid in loose
+        for ship in ships
+        if ship != uid and ((uid in fighters and hangar[ship] > 0) or room[ship] > 0)
     ]
-
-
-def _takes(state: State, ship: str, uid: str, carried: Placed) -> bool:
-    if kind(state, uid) == "fighter" and fighter_room(state, ship) > 0:
-        return True
-    return len(carried_by(state, ship, carried)) < ship_type(state, ship).cargo
 
 
 def stays(state: State, planet: str) -> bool:
@@ -114,10 +129,9 @@ def lock(state: State, planet: str) -> None:
         segment.setdefault("locked", []).append(planet)
 
 
-def _loose(state: State, side: str, system: str, placed: Placed) -> list[str]:
-    """The side's units that may be loaded in `system`: in its planet boxes (not batteries or
-    monitors; none that must stay, `stays`), or loose in its unmoved fleets there (not ships but
-    fighters)."""
+def _boxed(state: State, side: str, system: str, placed: Placed) -> list[str]:
+    """The side's units that may be loaded from the planet boxes of `system` (not batteries
+    or monitors; none that must stay, `stays`)."""
     found = []
     for planet in planets_of(state, system):
         if stays(state, planet):
@@ -126,15 +140,6 @@ def _loose(state: State, side: str, system: str, placed: Placed) -> list[str]:
             unit = state["units"][uid]
             if unit["side"] == side and kind(state, uid) not in ("battery", "monitor"):
                 found.append(uid)
-    fleets = state["war"]["fleets"]
-    for number in fleets_in(state, system, side):
-        if fleets[number]["moved"]:
-            continue  # 10.0: no unit moves twice in a segment
-        found += [
-            uid
-            for uid in units_at(state, fleet_at(number), placed)
-            if kind(state, uid) not in ("ship", "monitor")
-        ]
     return found
 
 
@@ -156,37 +161,48 @@ def occupied(state: State, side: str, action: Action) -> list[str]:
     return [u for u in units_at(state, where) if state["units"][u]["side"] == other(side)]
 
 
-def _lands(state: State, side: str, uid: str, planet: str, placed: Placed) -> bool:
+def _lands(state: State, side: str, uid: str, planet: str, space: int) -> bool:
+    """Whether the unit may be unloaded onto the planet, whose box has `space` (`box_room`)."""
     if kind(state, uid) == OUTPOST:
         used = sum(1 for m in state["war"]["planets"].values() if m["marker"] == OUTPOST)
         free = used < gal(state).markers["outposts"]
         return planet not in state["war"]["planets"] and free
-    return fits(state, uid, planet, placed)
+    return fits(state, uid, planet, space=space)
 
 
-def orders(state: State, side: str, system: str, placed: Placed | None = None) -> list[Action]:
-    """The loads and unloads open in `system` (`placed`: as for `units_at`)."""
+def orders(
+    state: State,
+    side: str,
+    system: str,
+    placed: Placed | None = None,
+    aboard: Placed | None = None,
+    mine: list[str] | None = None,
+) -> list[Action]:
+    """The loads and unloads open in `system` (`placed`: as for `units_at`; `aboard`: the
+    cargo of every ship, as `by_place_aboard` gives it; `mine`: the side's fleets there,
+    `fleets_in`; each when at hand)."""
     if placed is None:
         placed = by_place(state, places_in(state, system))
-    holds = _holds(state, side, system, placed)
-    carried = by_carrier(state, [ship for ship, _ in holds])
-    loose = _loose(state, side, system, placed)
-    loads: list[Action] = [
-        {"load": uid, "onto": ship}
-        for uid in loose
-        for ship, _ in holds
-        if ship != uid and _takes(state, ship, uid, carried)
-    ]
-    cargo = [c for ship, _ in holds for c in carried_by(state, ship, carried)]
-    cargo += [u for u in loose if state["units"][u]["at"].startswith("fleet")]
+    if mine is None:
+        mine = fleets_in(state, system, side)
+    ships, unshipped = _unmoved(state, mine, placed)
+    if aboard is None:
+        carried = by_carrier(state, ships)
+    else:
+        carried = {ship: aboard.get(ship, []) for ship in ships}
+    # what lies in the boxes matters only to the ships that may load it
+    loose = [*_boxed(state, side, system, placed), *unshipped] if ships else unshipped
+    loads = _loads(state, ships, loose, carried)
+    cargo = [c for ship in ships for c in carried[ship]] + unshipped
     if not cargo:
         return loads
     planets = [p for p in planets_of(state, system) if _free(state, side, p)]
+    space = {p: box_room(state, p, placed) for p in planets}  # asked for every unit
     unloads: list[Action] = [
         {"unload": uid, "to": planet}
         for uid in cargo
         for planet in planets
-        if _lands(state, side, uid, planet, placed)
+        if _lands(state, side, uid, planet, space[planet])
     ]
     return [*loads, *unloads]
 
