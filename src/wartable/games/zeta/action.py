@@ -30,7 +30,7 @@ from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta.components import JUPITER_BOX
 from wartable.games.zeta.existence import Presence, presence
 from wartable.games.zeta.flow import next_phase, phase, step, wait
-from wartable.games.zeta.state import card_of, comp, on_map
+from wartable.games.zeta.state import OFF_MAP, card_of, comp, on_map
 
 Pieces = list[tuple[str, dict[str, Any]]]  # (id, unit or character), in id order
 
@@ -239,32 +239,50 @@ def ordered(state: State, key: str) -> bool:
 def free(state: State, key: str) -> bool:
     """Neither moved nor given another order: it may still choose anything (12.5). A dock ship
     that has repaired a unit has chosen Move (29.2.2)."""
-    act = current(state)
-    docking = act.get("docked", {}).values()
-    return key not in act["mp"] and not ordered(state, key) and key not in docking
+    act = current(state)  # `ordered` written out: this is asked of every piece at every order
+    return not (
+        key in act["mp"]
+        or key in act["recover"]
+        or key in act["govern"]
+        or key in act.get("docked", {}).values()
+    )
 
 
-def own_units(state: State) -> Pieces:
-    """The active faction's units that may act now (12.2-12.4), in id order."""
-    return own_pieces(state, state["units"])
+def scene_of(state: State) -> Scene:
+    """The position's `Scene`, in one pass over the units and one over the characters."""
+    here: Presence = {}
+    may_act: dict[str, bool] = {}
+    units = _gather(state, state["units"], here, may_act)
+    return Scene(here, units, _gather(state, state["characters"], here, may_act))
 
 
-def own_characters(state: State) -> Pieces:
-    """The active faction's characters that may act now, in id order."""
-    return own_pieces(state, state["characters"])
-
-
-def own_pieces(state: State, pieces: dict[str, dict[str, Any]]) -> Pieces:
+def _gather(
+    state: State, pieces: dict[str, dict[str, Any]], here: Presence, may_act: dict[str, bool]
+) -> Pieces:
+    """The active faction's `pieces` that may act now, in id order; adds every piece on the maps
+    to `here` (as `presence` does), and `acting` of each location asked to `may_act`."""
     faction = current(state)["faction"]
-    return [
-        (key, piece)
-        for key, piece in pieces.items()
-        if piece["faction"] == faction and on_map(piece["at"]) and acting(state, piece["at"])
-    ]
+    own: Pieces = []
+    for key, piece in pieces.items():
+        at = piece["at"]
+        if at in OFF_MAP or not on_map(at):
+            continue
+        owner = piece["faction"]
+        factions = here.get(at)
+        if factions is None:
+            here[at] = {owner}
+        else:
+            factions.add(owner)
+        if owner == faction:
+            if at not in may_act:
+                may_act[at] = acting(state, at)
+            if may_act[at]:
+                own.append((key, piece))
+    return own
 
 
 def legal(state: State, faction: str) -> list[Action]:
-    scene = Scene(presence(state), own_units(state), own_characters(state))
+    scene = scene_of(state)
     first = [a for before in FORCED for a in before(state, scene)]
     if first:
         return first

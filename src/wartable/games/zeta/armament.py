@@ -19,12 +19,10 @@ from wartable.games.zeta.state import (
     add_unit,
     carried_by,
     comp,
+    first_at,
     governed,
     on_map,
-    out_of_stock,
-    stock,
     to_factory,
-    units_at,
 )
 
 NEO_ZEON = "neo_zeon"
@@ -79,23 +77,26 @@ def actors(state: State) -> tuple[str, ...]:
 def legal(state: State, faction: str) -> list[Action]:
     c = comp(state)
     ap = state["armament"]["ap"][faction]
-    actions: list[Action] = []
-    out = out_of_stock(state, faction)
-    permitted = [t for t in state["permitted"][faction] if stock(state, faction, t, out) > 0]
-    if ap >= MASS_COST:
-        actions += [{"mass_produce": t} for t in permitted]  # 7.2-7.4
+    out: dict[str, int] = {}  # the faction's counters out of its stock, by type (7.4, 8.1)
     stored: set[str] = set()  # the types in the factory box
     destroy: list[Action] = []  # 5.6: the units on the maps
-    for uid, u in state["units"].items():  # one pass for both: this runs at every decision
+    for uid, u in state["units"].items():  # one pass for the three: this runs at every decision
         if u["faction"] == faction:
+            type_id = u["type"]
+            out[type_id] = out.get(type_id, 0) + 1
             if u["at"] == FACTORY:
-                stored.add(u["type"])
+                stored.add(type_id)
             elif on_map(u["at"]):
                 destroy.append({"destroy": uid})
+    mix = c.mix[faction]
+    permitted = [t for t in state["permitted"][faction] if mix.get(t, 0) > out.get(t, 0)]
+    actions: list[Action] = []
+    if ap >= MASS_COST:
+        actions += [{"mass_produce": t} for t in permitted]  # 7.2-7.4
     factory = sorted(stored)
     actions += [{"produce": t} for t in factory if ap >= 2 * c.unit(t).pp]  # 6.2
     if ap >= REFIT_COST:
-        actions += [{"refit": out, "for": t} for out in factory for t in permitted if t != out]
+        actions += [{"refit": old, "for": t} for old in factory for t in permitted if t != old]
     return [*actions, *destroy, {"done": True}]
 
 
@@ -114,20 +115,14 @@ def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
         add_unit(state, faction, action["mass_produce"], FACTORY)
     elif "produce" in action:
         ap[faction] -= 2 * c.unit(action["produce"]).pp
-        uid = _in_factory(state, faction, action["produce"])
+        uid = first_at(state, FACTORY, faction, action["produce"])
         state["units"][uid]["at"] = "pending"  # 6.1: placed in the deployment phase (9.1)
     elif "refit" in action:
         ap[faction] -= REFIT_COST
-        del state["units"][_in_factory(state, faction, action["refit"])]  # 8.2: to the stock
+        del state["units"][first_at(state, FACTORY, faction, action["refit"])]  # 8.2: to the stock
         add_unit(state, faction, action["for"], FACTORY)
     else:
         destroy(ctx, state, faction, action["destroy"])
-
-
-def _in_factory(state: State, faction: str, type_id: str) -> str:
-    """The first of the faction's factory counters of a type (they are all alike)."""
-    factory = units_at(state, FACTORY, faction)
-    return next(uid for uid in factory if state["units"][uid]["type"] == type_id)
 
 
 def destroy(ctx: Context, state: State, faction: str, uid: str) -> None:

@@ -16,6 +16,7 @@ from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta.action import Scene, current, free, moved, order
 from wartable.games.zeta.components import fits
 from wartable.games.zeta.existence import (
+    aboard,
     character_may_stand,
     may_board,
     may_stand_alone,
@@ -64,15 +65,17 @@ def legal_load(state: State, scene: Scene) -> list[Action]:
     c = comp(state)
     units = scene.units
     ships = [(sid, s) for sid, s in units if s["type"] in c.ships and not moved(state, sid)]
+    rooms: dict[str, int] = {}  # ship -> its `room`, found once a ship
     actions: list[Action] = []
     for mid, m in units:
         if m["type"] not in c.ms or not free(state, mid):
             continue
-        actions += [
-            {"load": mid, "on": sid}
-            for sid, s in ships
-            if s["at"] == m["at"] and sid != m["carrier"] and room(state, sid) > 0
-        ]
+        for sid, s in ships:
+            if s["at"] == m["at"] and sid != m["carrier"]:
+                if sid not in rooms:
+                    rooms[sid] = room(state, sid)
+                if rooms[sid] > 0:
+                    actions.append({"load": mid, "on": sid})
     return actions
 
 
@@ -89,6 +92,7 @@ def legal_unload(state: State, scene: Scene) -> list[Action]:
 
 
 def legal_board(state: State, scene: Scene) -> list[Action]:
+    occupied = aboard(state)
     actions: list[Action] = []
     for cid, ch in scene.characters:
         if not free(state, cid):
@@ -99,7 +103,7 @@ def legal_board(state: State, scene: Scene) -> list[Action]:
             if u["at"] == ch["at"]
             and uid != ch["on"]
             and not moved(state, uid)
-            and may_board(state, cid, uid)
+            and may_board(state, cid, uid, occupied)
         ]
     return actions
 

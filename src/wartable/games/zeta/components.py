@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -437,10 +437,12 @@ class Base:
     at: str | None  # where it starts; None for Gryps 2 until turn 5 (rule 31.1)
     kind: str  # "military" or "political" (rule 2.5)
     levels: tuple[Level, ...]  # at levels 1, 2, 3
+    # whether `kind` is "military": an attribute, not a property, as the rules ask it of every
+    # base at almost every decision
+    military: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def military(self) -> bool:
-        return self.kind == "military"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "military", self.kind == "military")
 
     def level(self, n: int) -> Level:
         """Its values at level `n` (1-3); a neutral base (level 0) has none (rule 2.6)."""
@@ -591,6 +593,8 @@ class Components:
     areas: dict[str, tuple[str, ...]]  # area -> its ground-map locations, in label order (14.5)
     boxes: dict[str, Box]
     adjacent: dict[str, tuple[str, ...]]  # location -> the locations next to it
+    terrains: dict[str, str]  # location -> its terrain (`terrain`, asked at every move)
+    drop_areas: dict[str, str]  # drop point -> its area (`drop_area`)
     factions: dict[str, Msg]
     place_names: dict[str, Msg]  # earth, moon, drop_point, area, factory
     card_names: dict[str, Msg]
@@ -617,14 +621,30 @@ class Components:
         (rule 13.12), and between a box and the hexes it borders (30.3.3, 33.3)."""
         return self.adjacent[location]
 
+    @cached_property
+    def steps(self) -> dict[bool, dict[str, tuple[str, ...]]]:
+        """For a ship (False) and an MS (True): the locations next to each location that such a
+        unit may step into, never a box (rule 30.3.4, 33.3) and for an MS never the ocean
+        (13.9). Found once: movement asks it of every unit at every decision."""
+        return {
+            ms: {
+                at: tuple(
+                    to
+                    for to in near
+                    if not to.startswith("box:") and not (ms and self.terrains[to] == "ocean")
+                )
+                for at, near in self.adjacent.items()
+            }
+            for ms in (False, True)
+        }
+
     def grid(self, location: str) -> HexGrid:
         return self.space if location.startswith("space:") else self.ground
 
     def terrain(self, location: str) -> str:
         """ "space" or "moon" on the space map; "ocean", "coast" or "land" on the ground map
         (rule 13.9); "box" for a box."""
-        where, label = location.split(":")
-        return "box" if where == "box" else self.grid(location).terrain(label)
+        return self.terrains[location]
 
     def distance(self, a: str, b: str) -> int:
         """Steps between two hexes of one map, the short way round the Earth's wrap."""
@@ -639,7 +659,7 @@ class Components:
 
     def drop_area(self, location: str) -> str | None:
         """The area a drop point leads down to (rule 14.5), None for other locations."""
-        return next((a for a, loc in self.drop_points.items() if loc == location), None)
+        return self.drop_areas.get(location)
 
     def moon(self, location: str) -> bool:
         return location.startswith("space:") and self.terrain(location) == "moon"
@@ -743,6 +763,14 @@ def _adjacency(
     return {location: tuple(locations) for location, locations in near.items()}
 
 
+def _terrains(space: HexGrid, ground: HexGrid, boxes: dict[str, Box]) -> dict[str, str]:
+    found = {f"box:{bid}": "box" for bid in boxes}
+    for prefix, grid in (("space", space), ("ground", ground)):
+        for h in grid:
+            found[f"{prefix}:{grid.label(h)}"] = grid.terrain(h)
+    return found
+
+
 def build(doc: dict[str, Any]) -> Components:
     sm, gm = doc["space_map"], doc["ground_map"]
     space = _grid(sm, _space_hexes(doc), wrap=False, terrain="space")
@@ -759,11 +787,15 @@ def build(doc: dict[str, Any]) -> Components:
     colony = doc["colony"]
     area_of_column = {c: area for area, cs in gm["areas"].items() for c in cs}
     labels = sorted(ground.label(h) for h in ground)
+    drop_points = {area: f"space:{h}" for area, h in sm["drop_points"].items()}
+    drop_areas: dict[str, str] = {}
+    for area, location in drop_points.items():
+        drop_areas.setdefault(location, area)  # the first area, should two share a point
     return Components(
         space=space,
         ground=ground,
         earth=sm["earth"],
-        drop_points={area: f"space:{h}" for area, h in sm["drop_points"].items()},
+        drop_points=drop_points,
         area_of_column=area_of_column,
         areas={
             area: tuple(
@@ -775,6 +807,8 @@ def build(doc: dict[str, Any]) -> Components:
         },
         boxes=boxes,
         adjacent=_adjacency(space, ground, boxes),
+        terrains=_terrains(space, ground, boxes),
+        drop_areas=drop_areas,
         factions={f: doc["factions"][f]["name"] for f in FACTIONS},
         place_names={p: doc["places"][p]["name"] for p in PLACES},
         card_names={k: doc["action_cards"][k]["name"] for k in CARD_TYPES},

@@ -20,9 +20,10 @@ next deployment phase (ruling S27).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import cache, partial
+from functools import cached_property
 
 from wartable.engine import Action, Context, Msg, State, msg
+from wartable.games.zeta.action import Pieces
 from wartable.games.zeta.carrying import room
 from wartable.games.zeta.components import (
     DOCK_SHIPS,
@@ -35,17 +36,19 @@ from wartable.games.zeta.components import (
 )
 from wartable.games.zeta.existence import (
     Presence,
-    may_settle,
+    boardable,
+    character_may_stand,
     may_stand_alone,
     on_land,
-    presence,
     settle,
 )
 from wartable.games.zeta.flow import next_phase, phase, step, wait
 from wartable.games.zeta.setup import load_stack
 from wartable.games.zeta.state import (
+    OFF_MAP,
     add_unit,
     comp,
+    first_at,
     governed,
     map_of,
     on_map,
@@ -79,7 +82,7 @@ def start(ctx: Context, state: State) -> None:
 
 
 def go_on(ctx: Context, state: State) -> None:
-    if actors(state):
+    if next(placing(state), None) is not None:
         wait(state, "deploy")
     else:
         state["deployment"] = None
@@ -118,88 +121,147 @@ def gryps2(ctx: Context, state: State) -> None:
 ARRIVALS = {JUPITER_FLEET: jupiter_fleet, "gryps2": gryps2}  # the events of the track
 
 
+class Waiting:
+    """What waits to be placed, for all three factions: the types of each faction's pending
+    units and its pending characters with their codes, in id order. Found in one pass over the
+    counters, as `actors` asks it of every faction several times a decision, with `presence`;
+    what only some placements need is found from the units on the maps when first asked."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._stands: dict[tuple[str, str], bool] = {}  # see `stands`
+        self.types: dict[str, set[str]] = {f: set() for f in FACTIONS}
+        self.characters: dict[str, list[tuple[str, str]]] = {f: [] for f in FACTIONS}
+        self.here: Presence = {}  # `presence`
+        self.on_maps: Pieces = []  # the units on the maps
+        for uid, u in state["units"].items():
+            at = u["at"]
+            if at in OFF_MAP:
+                if at == PENDING:
+                    self.types[u["faction"]].add(u["type"])
+            elif on_map(at):
+                self.here.setdefault(at, set()).add(u["faction"])
+                self.on_maps.append((uid, u))
+        for cid, ch in state["characters"].items():
+            at = ch["at"]
+            if at == PENDING:
+                self.characters[ch["faction"]].append((cid, ch["code"]))
+            elif on_map(at):
+                self.here.setdefault(at, set()).add(ch["faction"])
+
+    @cached_property
+    def units(self) -> dict[str, dict[str, list[str]]]:
+        """Each faction's units on the maps by location, in id order (`units_at`)."""
+        found: dict[str, dict[str, list[str]]] = {f: {} for f in FACTIONS}
+        for key, piece in self.on_maps:
+            found[piece["faction"]].setdefault(piece["at"], []).append(key)
+        return found
+
+    @cached_property
+    def docks(self) -> dict[str, Pieces]:
+        """Each faction's dock ships on the maps (29.2.6, 29.3.1), in id order."""
+        found: dict[str, Pieces] = {f: [] for f in FACTIONS}
+        for key, piece in self.on_maps:
+            if piece["type"] in DOCK_SHIPS:
+                found[piece["faction"]].append((key, piece))
+        return found
+
+    def stands(self, at: str, faction: str) -> bool:
+        """`character_may_stand`, remembered: each character placed asks it of the same places."""
+        key = (at, faction)
+        if key not in self._stands:
+            self._stands[key] = character_may_stand(self.state, at, faction, self.here)
+        return self._stands[key]
+
+
 def actors(state: State) -> tuple[str, ...]:
-    here = cache(partial(presence, state))  # at most once for the three factions
-    return tuple(f for f in FACTIONS if next(placements(state, f, here), None) is not None)
+    return tuple(placing(state))
+
+
+def placing(state: State) -> Iterator[str]:
+    """The factions with something they may place, one at a time (`go_on` needs only one)."""
+    to_place = Waiting(state)  # once for the three factions
+    return (f for f in FACTIONS if next(placements(state, f, to_place), None) is not None)
 
 
 def legal(state: State, faction: str) -> list[Action]:
-    return list(placements(state, faction, cache(partial(presence, state))))
+    return list(placements(state, faction, Waiting(state)))
 
 
-def placements(state: State, faction: str, here: Callable[[], Presence]) -> Iterator[Action]:
-    """What the faction may place now, one action at a time (so `actors` stops at the first);
-    `here` gives `presence`, found only if asked: often the first placement needs none."""
+def placements(state: State, faction: str, to_place: Waiting) -> Iterator[Action]:
+    """What the faction may place now, one action at a time (so `actors` stops at the first)."""
     c = comp(state)
     used = state["deployment"]["used"]
-    pending = {
-        u["type"] for u in state["units"].values() if u["faction"] == faction and u["at"] == PENDING
-    }
+    pending = to_place.types[faction]
     bases = governed(state, faction) if pending else []
+    left: dict[str, int] = {}  # base -> its deployment points left this phase, found once
     alone: dict[str, bool] = {}  # base -> whether an MS may stand alone there, asked once a base
     for type_id in sorted(pending):
         unit = c.unit(type_id)
         points = SHIP_POINTS if type_id in c.ships else MS_POINTS
         for bid in bases:
-            base = state["bases"][bid]
+            if bid not in left:  # 9.3, 9.4
+                left[bid] = c.bases[bid].level(state["bases"][bid]["level"]).dp - used.get(bid, 0)
             if (
-                c.bases[bid].level(base["level"]).dp - used.get(bid, 0) >= points
+                left[bid] >= points
                 and fits(unit.aptitude, c.bases[bid].map)
-                and (type_id in c.ships or may_stand_alone_at(state, bid, faction, here, alone))
+                and (
+                    type_id in c.ships
+                    or may_stand_alone_at(state, bid, faction, to_place.here, alone)
+                )
             ):
                 yield {"deploy": type_id, "to": bid}
         if type_id in c.ms:
-            yield from ({"deploy": type_id, "to": uid} for uid in docks(state, faction, type_id))
-    for cid, ch in state["characters"].items():
-        if ch["faction"] == faction and ch["at"] == PENDING:
-            yield from ({"place": cid, "to": at} for at in places(state, cid, ch["code"], here()))
+            yield from (
+                {"deploy": type_id, "to": uid}
+                for uid in docks(state, to_place.docks[faction], type_id)
+            )
+    for cid, code in to_place.characters[faction]:
+        yield from ({"place": cid, "to": at} for at in places(state, cid, code, to_place))
 
 
 def may_stand_alone_at(
-    state: State, bid: str, faction: str, here: Callable[[], Presence], alone: dict[str, bool]
+    state: State, bid: str, faction: str, here: Presence, alone: dict[str, bool]
 ) -> bool:
     """`may_stand_alone` at a base, remembered in `alone`."""
     if bid not in alone:
         at = state["bases"][bid]["at"]
-        alone[bid] = on_land(state, at) or may_stand_alone(state, at, faction, here())
+        alone[bid] = on_land(state, at) or may_stand_alone(state, at, faction, here)
     return alone[bid]
 
 
-def units_pending(state: State, faction: str, type_id: str) -> list[str]:
-    return [
-        uid
-        for uid, u in state["units"].items()
-        if u["faction"] == faction and u["at"] == PENDING and u["type"] == type_id
-    ]
-
-
-def docks(state: State, faction: str, type_id: str) -> list[str]:
-    """29.2.6, 29.3.1: La Vie en Rose and Jupitris take one MS a phase, if they have room."""
+def docks(state: State, ships: Pieces, type_id: str) -> list[str]:
+    """29.2.6, 29.3.1: La Vie en Rose and Jupitris (`ships`, the faction's on the maps) take
+    one MS a phase, if they have room."""
     c = comp(state)
     return [
         uid
-        for uid, u in state["units"].items()
-        if u["faction"] == faction
-        and u["type"] in DOCK_SHIPS
-        and on_map(u["at"])
-        and uid not in state["deployment"]["used"]
+        for uid, u in ships
+        if uid not in state["deployment"]["used"]
         and room(state, uid) > 0
         and fits(c.ms[type_id].aptitude, map_of(u["at"]))
     ]
 
 
-def places(state: State, cid: str, code: str, here: Presence) -> list[str]:
+def places(state: State, cid: str, code: str, to_place: Waiting) -> list[str]:
     """9.5, 9.6: where a character may be placed."""
     faction = state["characters"][cid]["faction"]
+    own = to_place.units[faction]
+
+    def settles(at: str) -> bool:
+        """`may_settle`, from what the placements share."""
+        alone = to_place.stands(at, faction)
+        return alone or boardable(state, cid, at, own.get(at, [])) is not None
+
     if code.startswith("["):
         anchor = state["characters"].get(code[1:-1])
         if anchor is not None and on_map(anchor["at"]):
-            return [anchor["at"]] if may_settle(state, cid, anchor["at"], here) else []
+            return [anchor["at"]] if settles(anchor["at"]) else []
     wanted = {"S": "space", "G": "ground"}.get(code)
     return [
         at
-        for at in sorted(where for where, factions in here.items() if faction in factions)
-        if (wanted is None or map_of(at) == wanted) and may_settle(state, cid, at, here)
+        for at in sorted(where for where, factions in to_place.here.items() if faction in factions)
+        if (wanted is None or map_of(at) == wanted) and settles(at)
     ]
 
 
@@ -214,7 +276,7 @@ def apply(ctx: Context, state: State, faction: str, action: Action) -> None:
     else:
         c = comp(state)
         type_id, to = action["deploy"], action["to"]
-        unit = state["units"][units_pending(state, faction, type_id)[0]]
+        unit = state["units"][first_at(state, PENDING, faction, type_id)]
         if to in state["units"]:  # 29.2.6, 29.3.1
             unit.update(at=state["units"][to]["at"], carrier=to)
             used[to] = MS_POINTS

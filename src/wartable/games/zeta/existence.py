@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from wartable.engine import State
 from wartable.games.zeta.components import MASS_QUBELEY
-from wartable.games.zeta.state import bases_at, comp, on_map, units_at
+from wartable.games.zeta.state import comp, on_map, units_at
 
 Presence = dict[str, set[str]]  # location -> the factions with a unit or character there
 
@@ -35,9 +35,11 @@ def others_here(state: State, at: str, faction: str, here: Presence | None = Non
     A caller asking about many hexes passes `presence` once as `here`."""
     if here is not None:
         return bool(here.get(at, set()) - {faction})
-    if any(u["at"] == at and u["faction"] != faction for u in state["units"].values()):
-        return True
-    return any(ch["at"] == at and ch["faction"] != faction for ch in state["characters"].values())
+    for pieces in (state["units"], state["characters"]):
+        for piece in pieces.values():
+            if piece["at"] == at and piece["faction"] != faction:
+                return True
+    return False
 
 
 def _base_shelters(state: State, at: str, faction: str, here: Presence | None) -> bool:
@@ -45,9 +47,8 @@ def _base_shelters(state: State, at: str, faction: str, here: Presence | None) -
     if others_here(state, at, faction, here):
         return False  # 15.6, last sentence
     c = comp(state)
-    for bid in bases_at(state, at):
-        owner = state["bases"][bid]["owner"]
-        if not c.bases[bid].military or owner in (faction, None):
+    for bid, base in state["bases"].items():  # (`bases_at`, stopping at the first that shelters)
+        if base["at"] == at and (not c.bases[bid].military or base["owner"] in (faction, None)):
             return True
     return False
 
@@ -67,9 +68,10 @@ def character_may_stand(state: State, at: str, faction: str, here: Presence | No
     return _base_shelters(state, at, faction, here)
 
 
-def may_board(state: State, cid: str, uid: str) -> bool:
+def may_board(state: State, cid: str, uid: str, occupied: set[str | None] | None = None) -> bool:
     """Whether a character may go aboard a unit: any own ship (15.3, 20.7); an own MS it may
-    pilot (20.5, 29.6.2) with no one else aboard (20.5)."""
+    pilot (20.5, 29.6.2) with no one else aboard (20.5). A caller asking about many units
+    passes `occupied` (what the characters are aboard) once."""
     c = comp(state)
     character = c.characters[cid]
     unit = state["units"][uid]
@@ -79,13 +81,21 @@ def may_board(state: State, cid: str, uid: str) -> bool:
         return True
     if not character.can_pilot or (unit["type"] == MASS_QUBELEY and not character.nt):
         return False
-    return not any(ch["on"] == uid for ch in state["characters"].values())
+    if occupied is None:
+        occupied = aboard(state)
+    return uid not in occupied
 
 
-def boardable(state: State, cid: str, at: str) -> str | None:
-    """Ruling S16: the first own ship at `at`, else the first own MS there it may board."""
+def aboard(state: State) -> set[str | None]:
+    """The units the characters are aboard (and None, for one aboard nothing)."""
+    return {ch["on"] for ch in state["characters"].values()}
+
+
+def boardable(state: State, cid: str, at: str, own: list[str] | None = None) -> str | None:
+    """Ruling S16: the first own ship at `at`, else the first own MS there it may board. A
+    caller asking about many places passes the own units at `at` (`units_at`) as `own`."""
     c = comp(state)
-    here = units_at(state, at, c.characters[cid].faction)
+    here = units_at(state, at, c.characters[cid].faction) if own is None else own
     ships = [uid for uid in here if state["units"][uid]["type"] in c.ships]
     if ships:
         return ships[0]

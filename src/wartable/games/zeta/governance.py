@@ -16,24 +16,26 @@ from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta import bases
 from wartable.games.zeta.action import Scene, current, free, order, settle
 from wartable.games.zeta.components import SIDE6
-from wartable.games.zeta.state import bases_at, comp, unit_name
+from wartable.games.zeta.state import comp, unit_name
 
 TOP = 3  # rule 2.6
 
 
-def targets(state: State, at: str) -> list[str]:
-    """The bases at `at` the active faction may govern this phase."""
+def targets(state: State) -> dict[str, list[str]]:
+    """Where the active faction may govern this phase: each location's bases it may govern, in
+    data order (only locations with one)."""
     act = current(state)
-    if at in act["present"]:
-        return []  # 17.9
+    present = set(act["present"])
     c = comp(state)
-    found = []
-    for bid in bases_at(state, at):
-        owner, level = state["bases"][bid]["owner"], state["bases"][bid]["level"]
+    found: dict[str, list[str]] = {}
+    for bid, base in state["bases"].items():
+        if base["at"] in present:
+            continue  # 17.9
+        owner, level = base["owner"], base["level"]
         if bid == SIDE6 or (owner == act["faction"] and level >= TOP):
             continue  # 34.2; nothing to gain
         if owner in (None, act["faction"]) or not c.bases[bid].military:
-            found.append(bid)  # 17.7, 17.8
+            found.setdefault(base["at"], []).append(bid)  # 17.7, 17.8
     return found
 
 
@@ -61,16 +63,17 @@ def legal(state: State, scene: Scene) -> list[Action]:
     if current(state)["type"] == "atmosphere":
         return []  # 12.7
     pieces = scene.units + [(cid, ch) for cid, ch in scene.characters if ch["on"] is None]
+    places = targets(state)
+    pieces = [(key, piece) for key, piece in pieces if piece["at"] in places and free(state, key)]
+    if not pieces:
+        return []
     crews = crew(state)
-    bases_here: dict[str, list[str]] = {}  # location -> its `targets`, found once a location
-    actions: list[Action] = []
-    for key, piece in pieces:
-        if free(state, key) and power(state, key, crews) > 0:
-            at = piece["at"]
-            if at not in bases_here:
-                bases_here[at] = targets(state, at)
-            actions += [{"govern": key, "base": bid} for bid in bases_here[at]]
-    return actions
+    return [
+        {"govern": key, "base": bid}
+        for key, piece in pieces
+        if power(state, key, crews) > 0
+        for bid in places[piece["at"]]
+    ]
 
 
 def apply(ctx: Context, state: State, action: Action) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta.action import Scene, current, order, ordered
 from wartable.games.zeta.carrying import carry
-from wartable.games.zeta.components import BELT, SIDE3, Components, fits
+from wartable.games.zeta.components import BELT, SIDE3, fits
 from wartable.games.zeta.dock import escorts
 from wartable.games.zeta.existence import Presence, others_here
 from wartable.games.zeta.state import (
@@ -44,7 +44,9 @@ def full_mp(state: State, type_id: str) -> int:
 def dearer(state: State, here: Presence, faction: str) -> set[str]:
     """13.4-13.6: the hexes that cost 1 more to enter, where another faction's units (or
     characters, ruling S34) are or another faction governs a military base."""
-    crowded = {at for at, factions in here.items() if factions - {faction}}
+    # another faction is there: two or more, or one that is not `faction` (`here` holds no
+    # location without one)
+    crowded = {at for at, factions in here.items() if len(factions) > 1 or faction not in factions}
     return crowded | foreign_military_hexes(state, faction)
 
 
@@ -65,15 +67,6 @@ def closed_hex(state: State, faction: str) -> str | None:
         return None
     at: str = side3["at"]
     return at
-
-
-def may_go(c: Components, unit: dict[str, Any], to: str, closed: str | None) -> bool:
-    """Whether a unit may step into `to`; `closed` is `closed_hex`."""
-    if to.startswith("box:"):
-        return False  # 30.3.4, 33.3: no unit moves into a box
-    if unit["type"] in c.ms and c.terrain(to) == "ocean":
-        return False  # 13.9
-    return to != closed  # 32.1.2
 
 
 def held_ships(state: State) -> set[str | None]:
@@ -110,8 +103,8 @@ def legal(state: State, scene: Scene) -> list[Action]:
             continue
         actions += [
             {"move": uid, "to": to}
-            for to in c.neighbours(unit["at"])
-            if may_go(c, unit, to, closed) and cost(state, faction, to, dear) <= left
+            for to in c.steps[unit["type"] in c.ms][unit["at"]]  # no box; no ocean for an MS
+            if to != closed and (left > 1 or to not in dear)  # 32.1.2; `cost` is 1 or 2
         ]
     return actions
 

@@ -12,28 +12,21 @@ The battles fought there are chosen in `battle`.
 from __future__ import annotations
 
 from wartable.engine import State
-from wartable.games.zeta.action import acting, current, ordered
+from wartable.games.zeta.action import current, ordered, scene_of
 from wartable.games.zeta.components import SIDE6
-from wartable.games.zeta.existence import presence
-from wartable.games.zeta.state import foreign_military, on_map
+from wartable.games.zeta.state import foreign_military
 
 
 def combat_hexes(state: State) -> list[str]:
     act = current(state)
     faction = act["faction"]
+    scene = scene_of(state)
     if act["type"] == "atmosphere":
         candidates = set(act["atmo"])  # 18.3
     else:
-        candidates = {
-            u["at"]
-            for uid, u in state["units"].items()
-            if u["faction"] == faction
-            and on_map(u["at"])
-            and acting(state, u["at"])
-            and not ordered(state, uid)
-        }  # 18.2, 18.6
+        candidates = {u["at"] for uid, u in scene.units if not ordered(state, uid)}  # 18.2, 18.6
     side6 = state["bases"].get(SIDE6)
-    here = presence(state)
+    here = scene.here
     return [
         at
         for at in sorted(candidates)

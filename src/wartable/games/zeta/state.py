@@ -31,7 +31,6 @@ The stock (8.1) is not stored: it is the faction's counter mix less its counters
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -79,21 +78,12 @@ def to_factory(state: State, uid: str) -> None:
     unit.update(at="out" if gone else "factory", carrier=None, back=False)
 
 
-def stock(state: State, faction: str, type_id: str, out: Counter[str] | None = None) -> int:
-    """Counters of a type still in the faction's stock (rule 7.4, 8.1). A caller asking about
-    many types passes `out_of_stock` once as `out`."""
-    if out is None:
-        used = sum(
-            1 for u in state["units"].values() if u["faction"] == faction and u["type"] == type_id
-        )
-    else:
-        used = out[type_id]
+def stock(state: State, faction: str, type_id: str) -> int:
+    """Counters of a type still in the faction's stock (rule 7.4, 8.1)."""
+    used = sum(
+        1 for u in state["units"].values() if u["faction"] == faction and u["type"] == type_id
+    )
     return comp(state).mix[faction].get(type_id, 0) - used
-
-
-def out_of_stock(state: State, faction: str) -> Counter[str]:
-    """How many counters of each type the faction has taken out of its stock (8.1)."""
-    return Counter(u["type"] for u in state["units"].values() if u["faction"] == faction)
 
 
 def units_at(state: State, at: str, faction: str | None = None) -> list[str]:
@@ -103,6 +93,17 @@ def units_at(state: State, at: str, faction: str | None = None) -> list[str]:
         for uid, u in state["units"].items()
         if u["at"] == at and (faction is None or u["faction"] == faction)
     ]
+
+
+def first_at(state: State, at: str, faction: str, type_id: str) -> str:
+    """The first of a faction's counters of a type at `at` (a box such as "factory"), in id
+    order: they are all alike."""
+    uid: str = next(
+        uid
+        for uid, u in state["units"].items()
+        if u["at"] == at and u["faction"] == faction and u["type"] == type_id
+    )
+    return uid
 
 
 def carried_by(state: State, ship: str) -> list[str]:
@@ -126,6 +127,10 @@ class _OnMap(dict[str, bool]):
 
 
 on_map: Callable[[str], bool] = _OnMap().__getitem__
+
+# The places off the maps where most counters are (the factory box, those to be placed, those
+# gone): a pass over every counter settles them by a set lookup, quicker than asking `on_map`.
+OFF_MAP = frozenset(("factory", "pending", "out", "dead"))
 
 
 def bases_at(state: State, at: str) -> list[str]:
@@ -171,7 +176,11 @@ def unit_name(state: State, key: str) -> Msg:
 
 def foreign_military(state: State, at: str, faction: str) -> bool:
     """Whether another faction governs a military base at `at` (13.6, 18.1)."""
-    return at in foreign_military_hexes(state, faction)
+    c = comp(state)
+    for bid, b in state["bases"].items():
+        if b["at"] == at and b["owner"] not in (None, faction) and c.bases[bid].military:
+            return True
+    return False
 
 
 def foreign_military_hexes(state: State, faction: str) -> set[str]:

@@ -21,6 +21,8 @@ that has moved this phase is in ``state["action"]["shifted"]``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import chain
 from typing import Any
 
 from wartable.engine import Action, Context, Msg, State, msg
@@ -67,8 +69,8 @@ def riders(state: State, bid: str) -> list[str]:
     return found
 
 
-def _pieces(state: State) -> list[tuple[str, dict[str, Any]]]:
-    return [*state["units"].items(), *state["characters"].items()]
+def _pieces(state: State) -> Iterator[tuple[str, dict[str, Any]]]:
+    return chain(state["units"].items(), state["characters"].items())  # (not copied: quicker)
 
 
 def stranding(state: State, bid: str, riding: list[str]) -> bool:
