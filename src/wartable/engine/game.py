@@ -147,7 +147,7 @@ class Game:
         cached = self._legal_now.get(player)
         if cached is None:
             acts = player in self.to_act
-            cached = self.rules.legal_actions(self.state, player) if acts else []
+            cached = self.rules.legal_actions_of_actor(self.state, player) if acts else []
             self._legal_now[player] = cached
         return cached
 

@@ -138,6 +138,11 @@ class Rules(ABC):
     def legal_actions(self, state: State, player: str) -> list[Action]:
         """Every action `player` may take now (empty when not to act)."""
 
+    def legal_actions_of_actor(self, state: State, player: str) -> list[Action]:
+        """`legal_actions` for a player `to_act` has just named (the game asks only then):
+        override it to skip asking again who acts."""
+        return self.legal_actions(state, player)
+
     def check(
         self, state: State, player: str, action: Action, legal: Callable[[], list[Action]]
     ) -> None:

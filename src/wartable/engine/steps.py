@@ -106,6 +106,10 @@ class StepRules(Rules):
             return []
         return kind.legal(state, player)
 
+    def legal_actions_of_actor(self, state: State, player: str) -> list[Action]:
+        # `to_act` named the player, so a step is under way and the game is not over
+        return self.steps.kinds[state["step"]["kind"]].legal(state, player)
+
     def apply(self, ctx: Context, state: State, player: str, action: Action) -> None:
         step = state.get("step")
         assert step is not None  # Game.check lets no one act without a step
