@@ -173,20 +173,22 @@ def heli_mp(state: State, b: Board, heli: Unit, mode: Mode, guarded: bool) -> in
 def home_guarded(state: State, b: Board, side: str) -> bool:
     """7.2.3: a face-up enemy unit (a ready heli counts) stands in `side`'s home. Public."""
     home = b.homes[side]
-    return any(u["hex"] == home and u["side"] != side and ready(u) for u in state["units"].values())
+    for u in state["units"].values():
+        if u["hex"] == home and u["side"] != side and u["up"] and not u["acted"]:  # `ready`
+            return True
+    return False
 
 
-def holding_force(state: State, side: str) -> set[str]:
-    """7.3.4: the hexes where none of `side`'s face-up units may leave, as it would leave fewer
-    of them than the enemy's face-up units there (ready helis count on both sides). Public."""
-    mine: dict[str, int] = {}
-    theirs: dict[str, int] = {}
+def standoff(state: State, side: str) -> dict[str, int]:
+    """7.3.4: by hex, `side`'s face-up units less the enemy's (ready helis count on both
+    sides), for the hexes holding any. None of `side`'s face-up units may leave a hex where
+    this is below 1: it would leave fewer of them than the enemy's. Public."""
+    balance: dict[str, int] = {}
     for u in state["units"].values():
         where = u["hex"]
         if where is not None and u["up"] and not u["acted"]:  # `ready`, inline
-            counts = mine if u["side"] == side else theirs
-            counts[where] = counts.get(where, 0) + 1
-    return {h for h, enemies in theirs.items() if mine.get(h, 0) - 1 < enemies}
+            balance[where] = balance.get(where, 0) + (1 if u["side"] == side else -1)
+    return balance
 
 
 def step_cost(b: Board, a: str, to: str, heli: bool, enemy: bool) -> int:
@@ -207,22 +209,25 @@ def pending(state: State) -> str | None:
 def legal(state: State, player: str) -> list[Action]:
     """Every step, load and 5.2 flip `player` may make now, then the end of its moves.
 
-    One pass over the units: this runs after every action of a movement phase."""
+    One pass over the units: this runs after every action of a movement phase. What only
+    some units need (the enemy's hexes, 7.2.3's guard, 7.3.4's holding force) is found when
+    the first of them asks."""
     mode = MODES[state["step"]["kind"]]
-    c = comp(state)
-    b = board(c)
+    b = board(comp(state))
     units = state["units"]
     heli_id = pending(state)
     mine = (units[heli_id],) if heli_id else units.values()  # (the enemy's are skipped)
     flips_on = mode.flips
     response = mode.response
     helis_only = mode.helis_only
-    guarded = helis_only and home_guarded(state, b, player)
-    held = holding_force(state, player) if response else set()
+    # a ground unit's MP to start its path with: none at all without RP to pay (7.3.3)
+    ground_mp = 0 if response and state["rp"] < 1 else mode.ground_mp
+    guarded: bool | None = None if helis_only else False
+    balance: dict[str, int] | None = None
     routes = b.routes[state["stage"] in STRIKE_DOG_STAGES]
     home = b.homes[player]
     facts = b.facts
-    enemy: set[str] | None = None  # hexes holding enemy units, face-up or not: found if asked
+    enemy: set[str] | None = None  # hexes holding enemy units, face-up or not
     paths: list[tuple[str, tuple[str, ...]]] = []  # (unit, where it may step)
     flips: list[Action] = []
     helis: list[Unit] = []  # may load: about to start a move
@@ -244,16 +249,23 @@ def legal(state: State, player: str) -> list[Action]:
         else:  # it has not moved in this phase: the MP it starts a path with
             heli, proto_one, _ = facts[u["type"]]
             if heli:
-                left = heli_mp(state, b, u, mode, guarded)
+                if guarded is None and here == home:
+                    guarded = home_guarded(state, b, player)
+                left = heli_mp(state, b, u, mode, bool(guarded))
                 if not left:
                     continue
                 helis.append(u)
-            elif proto_one or helis_only:
-                continue  # 5.9.3 (ruling R14); 7.2.2: helis only
-            elif response and (not u["up"] or state["rp"] < 1 or here in held):
-                continue  # 7.3.3; 7.3.4: the holding force stays
+            elif proto_one or not ground_mp:
+                continue  # 5.9.3 (ruling R14); 7.2.2: helis only; 7.3.3: no RP to pay
             else:
-                left = mode.ground_mp
+                if response:
+                    if not u["up"]:
+                        continue  # 7.3.3
+                    if balance is None:
+                        balance = standoff(state, player)
+                    if balance[here] < 1:  # (it counts this unit)
+                        continue  # 7.3.4: the holding force stays
+                left = ground_mp
             if response:
                 left = ALWAYS  # 7.3.6: one adjacent step always
         dests, barred = routes[u["type"]][here][left]
@@ -334,10 +346,11 @@ def reissue(ctx: Context, state: State, side: str, hex_label: str) -> None:
 
     Only counters whose public marks are equal (MP left in this phase, say) trade identities,
     so a unit that has finished moving never turns into one that may still move."""
-    groups: dict[tuple[tuple[str, object], ...], list[Unit]] = {}
+    groups: dict[frozenset[tuple[str, object]], list[Unit]] = {}
     for u in state["units"].values():
         if u["hex"] == hex_label and u["side"] == side and not u["up"]:
-            marks = tuple(sorted((k, v) for k, v in u.items() if k not in ("id", "type")))
+            # every field but the id and the type (all plain values, so hashable)
+            marks = frozenset(u.items()).difference((("id", u["id"]), ("type", u["type"])))
             groups.setdefault(marks, []).append(u)
     for group in groups.values():
         if len(group) > 1:
