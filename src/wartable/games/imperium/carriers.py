@@ -10,8 +10,15 @@ from __future__ import annotations
 
 from wartable.engine import State
 from wartable.games.imperium.components import FIGHTER
-from wartable.games.imperium.movement import crowded
-from wartable.games.imperium.state import Placed, carried_by, is_ship, on_board, ship_type
+from wartable.games.imperium.movement import STACK, crowded, stacks
+from wartable.games.imperium.state import (
+    Placed,
+    by_carrier,
+    carried_by,
+    is_ship,
+    on_board,
+    ship_type,
+)
 
 FLIGHT_STEPS = (2, 3, 10, 11)  # rule 12.3: the movement steps with launches and recoveries
 PER_STEP = 2  # rule 12.9: fighters a carrier launches or recovers in one step
@@ -52,26 +59,34 @@ def launches(state: State, side: str) -> list[tuple[str, str]]:
     """Every (fighter, carrier) launch open now: the carrier has not moved yet in this step, so
     that both start the move from its area (12.9), and the area has room (12.5)."""
     battle = state["battle"]
-    return [
-        (fighter, carrier)
+    areas = battle["areas"]
+    count = stacks(state, side)
+    ready = [
+        carrier
         for carrier in on_board(state, side)
         if carrier not in battle["moved"]
         and _left(state, carrier, "launch") > 0
-        and not crowded(state, side, battle["areas"][carrier])
-        for fighter in aboard(state, carrier)
+        and count[areas[carrier]] < STACK
     ]
+    carried = by_carrier(state, ready)
+    return [(fighter, carrier) for carrier in ready for fighter in aboard(state, carrier, carried)]
 
 
 def recoveries(state: State, side: str) -> list[tuple[str, str]]:
     """Every (fighter, carrier) recovery open now: both are in one area (12.9)."""
     areas = state["battle"]["areas"]
     mine = on_board(state, side)
+    fighters = [uid for uid in mine if ship_type(state, uid).code == FIGHTER]
+    if not fighters:
+        return []  # no carrier's room to look at
+    takers = [carrier for carrier in mine if _left(state, carrier, "recover") > 0]
+    carried = by_carrier(state, takers)
     return [
         (fighter, carrier)
-        for carrier in mine
-        if room(state, carrier) > 0 and _left(state, carrier, "recover") > 0
-        for fighter in mine
-        if ship_type(state, fighter).code == FIGHTER and areas[fighter] == areas[carrier]
+        for carrier in takers
+        if room(state, carrier, carried) > 0
+        for fighter in fighters
+        if areas[fighter] == areas[carrier]
     ]
 
 

@@ -346,12 +346,13 @@ class ShipType:
     front: Face
     back: Face | None  # the damaged side; None: destroyed instead of damaged (12.8)
 
-    @property
+    # cached: asked of every ship at every step (a frozen dataclass still has its own dict)
+    @cached_property
     def cls(self) -> str:
         """ "capital", "light" or "auxiliary" (rule 2.3)."""
         return CLASS_OF[self.code]
 
-    @property
+    @cached_property
     def ftl(self) -> bool:
         return self.code not in NON_FTL
 

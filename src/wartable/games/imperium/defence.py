@@ -16,9 +16,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from wartable.engine import Action, Context, Msg, State, msg
-from wartable.games.imperium.components import FIGHTER
 from wartable.games.imperium.flow import step, wait
-from wartable.games.imperium.state import comp, defender, in_box, is_ship, ship_type
+from wartable.games.imperium.state import comp, defender, in_box, ship_type
 
 HIT = 5  # 13.1, 13.3: defending fighters and batteries hit on 5-6 ...
 HIT_ON_WORLD = 4  # ... batteries on their own side's World on 4-6
@@ -37,7 +36,8 @@ def after(name: str) -> Callable[[Then], Then]:
 
 
 def is_fighter(state: State, uid: str) -> bool:
-    return is_ship(state, uid) and ship_type(state, uid).code == FIGHTER
+    # the components' table of kinds: a ship of the fighter code is "fighter", no ground unit is
+    return comp(state).kinds.get(state["units"][uid]["type"]) == "fighter"
 
 
 def is_battery(state: State, uid: str) -> bool:

@@ -31,7 +31,8 @@ def room(state: State, side: str) -> list[str]:
 def _legal(state: State, player: str) -> list[Action]:
     hexes = state["battle"]["hexes"]
     waiting = [uid for uid in in_box(state) if uid not in hexes]
-    return [{"deploy": uid, "hex": h} for uid in waiting for h in room(state, player)]
+    free = room(state, player)  # the same for each of them
+    return [{"deploy": uid, "hex": h} for uid in waiting for h in free]
 
 
 def _deploy(ctx: Context, state: State, player: str, action: Action) -> None:

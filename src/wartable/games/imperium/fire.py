@@ -81,6 +81,7 @@ def _declarations(state: State, side: str) -> list[Action]:
     apart = comp(state).board.apart
     areas = battle["areas"]
     enemies = [(target, areas[target]) for target in on_board(state, other(side))]
+    enemy_areas = {there for _, there in enemies}
     shots: dict[str, list[tuple[str, int]]] = {}
     for f, t, n in battle["fire"]["shots"]:
         shots.setdefault(f, []).append((t, n))
@@ -92,8 +93,10 @@ def _declarations(state: State, side: str) -> list[Action]:
         if left <= 0 or (aimed and kind.cls != "capital"):
             continue
         here, taken = areas[uid], {t for t, _ in aimed}
+        # the areas in range, each asked once: enemies crowd into few areas
+        reach = {a for a in enemy_areas if weapon.to_hit(kind, apart[here, a]) is not None}
         for target, there in enemies:
-            if target in taken or weapon.to_hit(kind, apart[here, there]) is None:
+            if target in taken or there not in reach:
                 continue
             found.append({"fire": uid, "at": target})
             if kind.cls == "capital" and not aimed:

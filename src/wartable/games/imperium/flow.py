@@ -23,7 +23,6 @@ from collections.abc import Callable
 from wartable.engine import Context, State
 from wartable.engine.steps import Actors, Apply, Describe, Legal, Steps
 from wartable.games.imperium.components import SIDES
-from wartable.games.imperium.state import present
 
 Then = Callable[[Context, State], None]
 
@@ -87,7 +86,10 @@ def other(side: str) -> str:
 def settled(state: State) -> bool:
     """Rule 12.3: the battle ends as soon as a side has no ship left in it (ruling I31); or
     when whoever started it says it is settled."""
-    if not all(present(state, side) for side in SIDES):
+    battle, units = state["battle"], state["units"]
+    here = {units[uid]["side"] for uid in battle["areas"]}  # `present`'s ships, sides only
+    here.update(units[uid]["side"] for uid in battle["waiting"])
+    if not here.issuperset(SIDES):
         return True
-    check = SETTLED.get(state["battle"]["then"])
+    check = SETTLED.get(battle["then"])
     return check is not None and check(state)

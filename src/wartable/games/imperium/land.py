@@ -60,13 +60,11 @@ def _legal(state: State, player: str) -> list[Action]:
     )
     enemy = {h for uid, h in battle["hexes"].items() if units[uid]["side"] != player}
     hexes = [h for h in comp(state).planets[battle["planet"]].map.hexes if mine[h] < UNITS_PER_HEX]
-    actions: list[Action] = [
-        {"land": uid, "hex": h}
-        for uid in _landers(state)
-        if uid not in plan
-        for h in hexes
-        if h not in enemy or _may_land_among_enemies(state, uid)
-    ]
+    actions: list[Action] = []
+    for uid in _landers(state):
+        if uid not in plan:
+            anywhere = _may_land_among_enemies(state, uid)  # asked once, not at each hex
+            actions += [{"land": uid, "hex": h} for h in hexes if anywhere or h not in enemy]
     return [*actions, {"done": True}]
 
 

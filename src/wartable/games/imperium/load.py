@@ -9,7 +9,7 @@ from collections import Counter
 
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium.flow import go_on, step, wait
-from wartable.games.imperium.state import in_orbit, is_ship, ship_type, units_at
+from wartable.games.imperium.state import by_place, in_orbit, is_ship, ship_type
 
 
 def begin(ctx: Context, state: State) -> bool:
@@ -22,7 +22,8 @@ def begin(ctx: Context, state: State) -> bool:
 
 def _legal(state: State, player: str) -> list[Action]:
     fleets = state["battle"]["fleets"]
-    loose = [uid for at in fleets for uid in units_at(state, at) if not is_ship(state, uid)]
+    placed = by_place(state, fleets)
+    loose = [uid for at in fleets for uid in placed[at] if not is_ship(state, uid)]
     aboard = Counter(u["aboard"] for u in state["units"].values() if u["aboard"] is not None)
     holds = [ship for ship in in_orbit(state) if aboard[ship] < ship_type(state, ship).cargo]
     return [{"load": uid, "onto": ship} for uid in loose for ship in holds]

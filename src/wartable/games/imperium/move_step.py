@@ -6,28 +6,36 @@ brings on any ship waiting beside the board for room (12.5, ruling I32).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.imperium import carriers, movement, retreat
 from wartable.games.imperium.flow import go_on, settled, step, wait
 from wartable.games.imperium.state import ship_type
 
 
+def _offers(state: State, side: str, least: int, number: int) -> Iterator[list[Action]]:
+    """The actions but "done" open to `side` in movement step `number` (speeds `least`+), kind
+    by kind, so that whether there is any is known from the first kind that has some."""
+    entering: list[Action] = [{"enter": u, "to": a} for u, a in retreat.entries(state, side)]
+    yield entering
+    if entering:
+        return  # a waiting ship comes on as soon as there is room (12.5)
+    yield [{"move": u, "to": a} for u, a in movement.moves(state, side, least)]
+    if number in carriers.FLIGHT_STEPS:
+        yield [{"launch": f, "from": c} for f, c in carriers.launches(state, side)]
+        yield [{"recover": f, "to": c} for f, c in carriers.recoveries(state, side)]
+    yield [{"retreat": u} for u in retreat.retreats(state, side)]
+
+
 def options(state: State, side: str, least: int, number: int) -> list[Action]:
     """Every action but "done" open to `side` in movement step `number` (speeds `least`+)."""
-    entering: list[Action] = [{"enter": u, "to": a} for u, a in retreat.entries(state, side)]
-    if entering:
-        return entering  # a waiting ship comes on as soon as there is room (12.5)
-    found: list[Action] = [{"move": u, "to": a} for u, a in movement.moves(state, side, least)]
-    if number in carriers.FLIGHT_STEPS:
-        found += [{"launch": f, "from": c} for f, c in carriers.launches(state, side)]
-        found += [{"recover": f, "to": c} for f, c in carriers.recoveries(state, side)]
-    found += [{"retreat": u} for u in retreat.retreats(state, side)]
-    return found
+    return [action for kind in _offers(state, side, least, number) for action in kind]
 
 
 def begin(state: State, side: str, least: int, number: int) -> bool:
     """Stop at the movement step if `side` has anything to do in it."""
-    if not options(state, side, least, number):
+    if not any(_offers(state, side, least, number)):
         return False
     wait(state, "move", side=side, least=least, number=number)
     return True
@@ -51,8 +59,11 @@ def _act(ctx: Context, state: State, player: str, action: Action) -> None:
     elif "retreat" in action:
         retreat.retreat(state, action["retreat"])
     now = state["step"]
-    more = options(state, player, now["least"], now["number"])
-    if "done" in action or settled(state) or not more:
+    if (
+        "done" in action
+        or settled(state)
+        or not any(_offers(state, player, now["least"], now["number"]))
+    ):
         go_on(ctx, state)
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 from wartable.engine import State
 from wartable.games.imperium.board import Area
 from wartable.games.imperium.components import FIGHTER, MONITOR, ShipType
-from wartable.games.imperium.state import comp, on_board, ship_type
+from wartable.games.imperium.state import comp, on_board
 
 SPEED = {"capital": 2, "light": 3, "auxiliary": 1}  # rule 12.5
 FIGHTER_MOVES = 2  # rule 12.5: a fighter moves 2 areas in each movement step
@@ -29,30 +29,37 @@ def speed(kind: ShipType, damaged: bool) -> int:
     return max(1, base - 1) if damaged else base
 
 
-def allowance(state: State, uid: str, least: int) -> int:
-    """Moves the ship may make in a movement step open to speed `least` and above (12.3: 3 in
-    steps 2-3, 2 in steps 6-7, 1 in steps 10-11), less those it has made."""
-    kind = ship_type(state, uid)
-    if speed(kind, state["units"][uid]["damaged"]) < least:
+def allowance(kind: ShipType, damaged: bool, made: int, least: int) -> int:
+    """Moves a ship of `kind` may make in a movement step open to speed `least` and above
+    (12.3: 3 in steps 2-3, 2 in steps 6-7, 1 in steps 10-11), less the `made` it has made."""
+    if speed(kind, damaged) < least:
         return 0
-    made: int = state["battle"]["moved"].get(uid, 0)
     return (FIGHTER_MOVES if kind.code == FIGHTER else 1) - made
+
+
+def stacks(state: State, side: str) -> Counter[Area]:
+    """How many ships of `side` are in each area of the board (12.5)."""
+    units = state["units"]
+    return Counter([a for u, a in state["battle"]["areas"].items() if units[u]["side"] == side])
 
 
 def moves(state: State, side: str, least: int) -> list[tuple[str, Area]]:
     """Every (ship, area) move `side` may still make in this movement step. An area already
     holding 12 of its ships takes no more (ruling I21)."""
     battle = state["battle"]
-    board = comp(state).board
-    areas = battle["areas"]
-    count = Counter(a for u, a in areas.items() if state["units"][u]["side"] == side)
-    return [
-        (uid, to)
-        for uid, at in areas.items()
-        if state["units"][uid]["side"] == side and allowance(state, uid, least) > 0
-        for to in board.neighbours(at, battle["planet"])
-        if count[to] < STACK
-    ]
+    data = comp(state)
+    units, moved = state["units"], battle["moved"]
+    near = data.board.open_near if battle["planet"] else data.board.near  # `Board.neighbours`
+    full = {area for area, n in stacks(state, side).items() if n >= STACK}
+    found: list[tuple[str, Area]] = []
+    for uid, at in battle["areas"].items():
+        unit = units[uid]
+        if unit["side"] != side:
+            continue
+        kind = data.ships[unit["type"]]
+        if allowance(kind, unit["damaged"], moved.get(uid, 0), least) > 0:
+            found += [(uid, to) for to in near[at] if to not in full]
+    return found
 
 
 def move(state: State, uid: str, to: Area) -> None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from wartable.engine import State
 from wartable.games.imperium.board import Area
-from wartable.games.imperium.movement import FIGHTER_MOVES, crowded
-from wartable.games.imperium.state import comp, on_board, ship_type
+from wartable.games.imperium.movement import FIGHTER_MOVES, STACK, stacks
+from wartable.games.imperium.state import comp
 
 FAR = 2  # rule 12.5: no retreat from an area adjacent to 233 (nor from 233: ruling I30)
 
@@ -21,12 +21,15 @@ FAR = 2  # rule 12.5: no retreat from an area adjacent to 233 (nor from 233: rul
 def retreats(state: State, side: str) -> list[str]:
     """The ships of `side` that may leave the board now: FTL ships at least 2 areas from the
     centre, moved or not in this step (Q5, Q11, ruling I30)."""
-    board = comp(state).board
-    areas = state["battle"]["areas"]
+    data = comp(state)
+    apart, planet = data.board.apart, data.board.planet
+    units = state["units"]
     return [
         uid
-        for uid in on_board(state, side)
-        if ship_type(state, uid).ftl and board.distance(areas[uid], board.planet) >= FAR
+        for uid, at in state["battle"]["areas"].items()
+        if units[uid]["side"] == side
+        and data.ships[units[uid]["type"]].ftl
+        and apart[at, planet] >= FAR
     ]
 
 
@@ -41,13 +44,11 @@ def entries(state: State, side: str) -> list[tuple[str, Area]]:
     """Rule 12.5: every (ship, area) a waiting ship of `side` may come onto the board by: an
     area where its fleet set up, now with room (ruling I32)."""
     units = state["units"]
-    return [
-        (uid, area)
-        for uid, zone in state["battle"]["waiting"].items()
-        if units[uid]["side"] == side
-        for area in zone
-        if not crowded(state, side, area)
-    ]
+    mine = [(u, zone) for u, zone in state["battle"]["waiting"].items() if units[u]["side"] == side]
+    if not mine:
+        return []  # the usual case: no count of the board needed
+    count = stacks(state, side)
+    return [(uid, area) for uid, zone in mine for area in zone if count[area] < STACK]
 
 
 def enter(state: State, uid: str, area: Area) -> None:

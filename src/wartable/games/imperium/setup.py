@@ -42,7 +42,6 @@ A planetary battle (13)::
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
@@ -50,7 +49,7 @@ from wartable.engine import Context, State, msg
 from wartable.games.imperium.board import Area
 from wartable.games.imperium.carriers import room
 from wartable.games.imperium.components import FIGHTER, MONITOR, SIDES, Force, Scenario
-from wartable.games.imperium.movement import STACK
+from wartable.games.imperium.movement import STACK, stacks
 from wartable.games.imperium.state import (
     add_unit,
     comp,
@@ -278,7 +277,7 @@ def group_areas(state: State, group: dict[str, Any]) -> list[Area]:
         return []
     board = comp(state).board
     areas = battle["areas"]
-    mine = Counter(a for u, a in areas.items() if state["units"][u]["side"] == group["side"])
+    mine = stacks(state, group["side"])
     placed = {areas[u] for u in group["units"] if u in areas}
     zone: list[Area] = group["zone"]
     if group["mode"] == "one" and placed:

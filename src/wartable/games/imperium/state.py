@@ -155,12 +155,9 @@ def defender(state: State) -> str:
 
 def in_orbit(state: State) -> list[str]:
     """The invader's ships in the fleets that attack the planet (13.0), not what they carry."""
-    return [
-        uid
-        for at in state["battle"]["fleets"]
-        for uid in units_at(state, at)
-        if is_ship(state, uid)
-    ]
+    fleets = state["battle"]["fleets"]
+    placed = by_place(state, fleets)
+    return [uid for at in fleets for uid in placed[at] if is_ship(state, uid)]
 
 
 def in_box(state: State) -> list[str]:

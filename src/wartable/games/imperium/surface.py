@@ -69,10 +69,11 @@ def on_map(state: State, side: str) -> list[str]:
 
 def settled(state: State) -> bool:
     """A side has no unit left on the planet, or whoever started the battle says it is won."""
-    sides = (state["battle"]["invader"], defender(state))
-    if not all(on_map(state, side) for side in sides):
+    battle, units = state["battle"], state["units"]
+    here = {units[uid]["side"] for uid in battle["hexes"]}  # `on_map`'s units, sides only
+    if not here.issuperset((battle["invader"], defender(state))):
         return True
-    check = SETTLED.get(state["battle"]["then"])
+    check = SETTLED.get(battle["then"])
     return check is not None and check(state)
 
 
@@ -122,15 +123,17 @@ def _moves(state: State, side: str) -> list[Action]:
     planet_map = c.planets[battle["planet"]].map
     units, hexes = state["units"], battle["hexes"]
     mine = on_map(state, side)
-    count = Counter(hexes[uid] for uid in mine)
+    count = Counter([hexes[uid] for uid in mine])
+    full = {h for h, n in count.items() if n >= UNITS_PER_HEX}
     stopped, moved = surface["stopped"], surface["moved"]
-    return [
-        {"move": uid, "to": to}
-        for uid in mine
-        if uid not in stopped and moved.get(uid, 0) < _reach(c, units[uid], len(planet_map.hexes))
-        for to in planet_map.near[hexes[uid]]
-        if count[to] < UNITS_PER_HEX
-    ]
+    anywhere = len(planet_map.hexes)  # a fighter's reach
+    found: list[Action] = []
+    for uid in mine:
+        if uid not in stopped and moved.get(uid, 0) < _reach(c, units[uid], anywhere):
+            found += [
+                {"move": uid, "to": to} for to in planet_map.near[hexes[uid]] if to not in full
+            ]
+    return found
 
 
 def _move_legal(state: State, player: str) -> list[Action]:
@@ -162,13 +165,14 @@ def _shots(state: State, side: str, declaring: str) -> list[Action]:
     hexes = battle["hexes"]
     units = state["units"]
     combat = {hexes[uid] for uid in surface["shots"] if units[uid]["side"] == side}
-    enemies = on_map(state, other(declaring))
+    enemies: dict[str, list[str]] = {}  # by hex: a unit fires at those in its own hex
+    for enemy in on_map(state, other(declaring)):
+        enemies.setdefault(hexes[enemy], []).append(enemy)
     return [
         {"fire": uid, "at": enemy}
         for uid in on_map(state, declaring)
         if uid not in surface["shots"] and (declaring == side or hexes[uid] in combat)
-        for enemy in enemies
-        if hexes[enemy] == hexes[uid]
+        for enemy in enemies.get(hexes[uid], ())
     ]
 
 
