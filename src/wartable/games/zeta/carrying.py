@@ -92,18 +92,20 @@ def legal_unload(state: State, scene: Scene) -> list[Action]:
 
 
 def legal_board(state: State, scene: Scene) -> list[Action]:
+    free_characters = [(cid, ch) for cid, ch in scene.characters if free(state, cid)]
+    if not free_characters:
+        return []
     occupied = aboard(state)
+    still: dict[str, list[str]] = {}  # the units that have not moved, by location, in id order
+    for uid, u in scene.units:
+        if not moved(state, uid):
+            still.setdefault(u["at"], []).append(uid)
     actions: list[Action] = []
-    for cid, ch in scene.characters:
-        if not free(state, cid):
-            continue
+    for cid, ch in free_characters:
         actions += [
             {"board": cid, "on": uid}
-            for uid, u in scene.units
-            if u["at"] == ch["at"]
-            and uid != ch["on"]
-            and not moved(state, uid)
-            and may_board(state, cid, uid, occupied)
+            for uid in still.get(ch["at"], ())
+            if uid != ch["on"] and may_board(state, cid, uid, occupied)
         ]
     return actions
 

@@ -21,15 +21,16 @@ from wartable.games.zeta.state import comp, unit_name
 TOP = 3  # rule 2.6
 
 
-def targets(state: State) -> dict[str, list[str]]:
-    """Where the active faction may govern this phase: each location's bases it may govern, in
-    data order (only locations with one)."""
+def targets(state: State, where: set[str]) -> dict[str, list[str]]:
+    """Where among `where` the active faction may govern this phase: each location's bases it
+    may govern, in data order (only locations with one)."""
     act = current(state)
-    present = set(act["present"])
     c = comp(state)
     found: dict[str, list[str]] = {}
     for bid, base in state["bases"].items():
-        if base["at"] in present:
+        if base["at"] not in where:
+            continue  # first: the pieces stand at few of the bases
+        if base["at"] in act["present"]:
             continue  # 17.9
         owner, level = base["owner"], base["level"]
         if bid == SIDE6 or (owner == act["faction"] and level >= TOP):
@@ -63,8 +64,9 @@ def legal(state: State, scene: Scene) -> list[Action]:
     if current(state)["type"] == "atmosphere":
         return []  # 12.7
     pieces = scene.units + [(cid, ch) for cid, ch in scene.characters if ch["on"] is None]
-    places = targets(state)
-    pieces = [(key, piece) for key, piece in pieces if piece["at"] in places and free(state, key)]
+    pieces = [(key, piece) for key, piece in pieces if free(state, key)]
+    places = targets(state, {piece["at"] for _, piece in pieces})
+    pieces = [(key, piece) for key, piece in pieces if piece["at"] in places]
     if not pieces:
         return []
     crews = crew(state)

@@ -22,7 +22,7 @@ from typing import Any
 from wartable.engine import Action, Context, Msg, State, msg
 from wartable.games.zeta.action import Scene, current, order, ordered
 from wartable.games.zeta.carrying import carry
-from wartable.games.zeta.components import BELT, SIDE3, fits
+from wartable.games.zeta.components import BELT, SIDE3, Components, fits
 from wartable.games.zeta.dock import escorts
 from wartable.games.zeta.existence import Presence, others_here
 from wartable.games.zeta.state import (
@@ -37,8 +37,8 @@ SHIP_MP, MS_MP = 3, 2  # rule 13.2
 NEO_ZEON = "neo_zeon"
 
 
-def full_mp(state: State, type_id: str) -> int:
-    return SHIP_MP if type_id in comp(state).ships else MS_MP
+def full_mp(c: Components, type_id: str) -> int:
+    return SHIP_MP if type_id in c.ships else MS_MP
 
 
 def dearer(state: State, here: Presence, faction: str) -> set[str]:
@@ -75,9 +75,11 @@ def held_ships(state: State) -> set[str | None]:
     return {units[key]["carrier"] for key in (*act["recover"], *act["govern"]) if key in units}
 
 
-def may_move(state: State, uid: str, unit: dict[str, Any], held: set[str | None]) -> bool:
-    """Whether a unit may step on its own now; `held` is `held_ships`."""
-    c = comp(state)
+def may_move(
+    state: State, c: Components, uid: str, unit: dict[str, Any], held: set[str | None]
+) -> bool:
+    """Whether a unit may step on its own now; `held` is `held_ships`, `c` the components
+    (asked once by the caller: this runs for every unit at every order)."""
     if unit["carrier"] is not None or ordered(state, uid) or unit["at"] == BELT:
         return False  # 15.2 it rides; 16.4, 17.3; 30.3.4
     if unit["type"] in c.ships:
@@ -87,20 +89,24 @@ def may_move(state: State, uid: str, unit: dict[str, Any], held: set[str | None]
 
 def legal(state: State, scene: Scene) -> list[Action]:
     """Every step a unit may make now. What does not depend on the unit (the dearer hexes, the
-    held ships, Side 3) is found once: this runs at every order of a phase."""
+    held ships, Side 3) is found once: this runs at every order of a phase. The dearer hexes
+    matter only to a unit with 1 point left, which most decisions have not."""
     act = current(state)
     if act["type"] == "atmosphere":
         return []  # 12.7
     c = comp(state)
     faction = act["faction"]
-    dear = dearer(state, scene.here, faction)
     held = held_ships(state)
     closed = closed_hex(state, faction)
+    dear: set[str] = set()  # `dearer`, found when a unit with 1 point left first needs it
+    mp = act["mp"]
     actions: list[Action] = []
     for uid, unit in scene.units:
-        left = act["mp"].get(uid, full_mp(state, unit["type"]))
-        if not left or not may_move(state, uid, unit, held):
+        left = mp[uid] if uid in mp else full_mp(c, unit["type"])
+        if not left or not may_move(state, c, uid, unit, held):
             continue
+        if left == 1 and not dear:
+            dear = dearer(state, scene.here, faction)
         actions += [
             {"move": uid, "to": to}
             for to in c.steps[unit["type"] in c.ms][unit["at"]]  # no box; no ocean for an MS
@@ -114,7 +120,7 @@ def apply(ctx: Context, state: State, action: Action) -> None:
     uid, to = action["move"], action["to"]
     unit = state["units"][uid]
     spent = cost(state, act["faction"], to)
-    left = act["mp"].get(uid, full_mp(state, unit["type"])) - spent
+    left = act["mp"].get(uid, full_mp(comp(state), unit["type"])) - spent
     carry(state, uid, to)
     act["mp"][uid] = left
     for escort in escorts(state, uid):  # 29.2.4: the ship it repaired makes the same move
