@@ -389,6 +389,16 @@ def ending(options: list[Action]) -> Action:
     return options[0]
 
 
+def best_taken(
+    options: list[Action], key: str, gain: Callable[[Action], float]
+) -> tuple[float, Action] | None:
+    """An optional step's action (not its pass, ``{key: None}``) with the most `gain`, and that
+    gain; None when there is only the pass."""
+    taken = [a for a in options if a.get(key) is not None]
+    best = max(taken, key=gain, default=None)
+    return None if best is None else (gain(best), best)
+
+
 def choose_nuke(t: Table, options: list[Action], rng: random.Random) -> Action:
     """36.3: any base will do; which one is the Titans' secret."""
     return rng.choice(options)
@@ -787,10 +797,9 @@ def choose_axis_attack(t: Table, options: list[Action], rng: random.Random) -> A
         harm = t.side_of(t.bases[bid]["owner"]) * t.expected_loss(bid, TARGET_LOSS)
         return harm - axis_loss
 
-    attacks = [a for a in options if a.get("axis_attack") is not None]
-    best = max(attacks, key=gain, default=None)
-    if best is not None and gain(best) > 0:
-        return best
+    found = best_taken(options, "axis_attack", gain)
+    if found is not None and found[0] > 0:
+        return found[1]
     return ending(options)
 
 
@@ -811,10 +820,9 @@ def choose_laser(t: Table, options: list[Action], rng: random.Random) -> Action:
                 total += (1.0 if u["faction"] != t.me else -1.0) * kill * t.worth(uid)
         return total
 
-    shots = [a for a in options if a.get("laser") is not None]
-    best = max(shots, key=gain, default=None)
-    if best is not None and gain(best) > 0.5:
-        return best
+    found = best_taken(options, "laser", gain)
+    if found is not None and found[0] > 0.5:
+        return found[1]
     return ending(options)
 
 
@@ -839,10 +847,9 @@ def choose_speech(t: Table, options: list[Action], rng: random.Random) -> Action
             return after - before
         return after + t.side_of(b["owner"]) * before
 
-    speeches = [a for a in options if a.get("speech") is not None]
-    best = max(speeches, key=gain, default=None)
-    if best is not None and gain(best) >= SPEECH_GAIN:
-        return best
+    found = best_taken(options, "speech", gain)
+    if found is not None and found[0] >= SPEECH_GAIN:
+        return found[1]
     return ending(options)
 
 
