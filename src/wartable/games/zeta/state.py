@@ -178,7 +178,7 @@ def foreign_military(state: State, at: str, faction: str) -> bool:
     """Whether another faction governs a military base at `at` (13.6, 18.1)."""
     c = comp(state)
     for bid, b in state["bases"].items():
-        if b["at"] == at and b["owner"] not in (None, faction) and c.bases[bid].military:
+        if b["at"] == at and _others_military(c, bid, b, faction):
             return True
     return False
 
@@ -186,8 +186,9 @@ def foreign_military(state: State, at: str, faction: str) -> bool:
 def foreign_military_hexes(state: State, faction: str) -> set[str]:
     """Where another faction governs a military base (13.6, 18.1)."""
     c = comp(state)
-    return {
-        b["at"]
-        for bid, b in state["bases"].items()
-        if b["owner"] not in (None, faction) and c.bases[bid].military
-    }
+    return {b["at"] for bid, b in state["bases"].items() if _others_military(c, bid, b, faction)}
+
+
+def _others_military(c: Components, bid: str, base: dict[str, Any], faction: str) -> bool:
+    """Whether another faction than `faction` governs this military base."""
+    return base["owner"] not in (None, faction) and c.bases[bid].military
