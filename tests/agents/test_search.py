@@ -1,56 +1,47 @@
-"""The search agent (ISMCTS over determinized copies), on the Skirmish test game."""
+"""The tree search (ISMCTS over determinized copies), on the Skirmish test game; the first two
+tests hold for both search agents."""
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 
 import pytest
 
 import wartable
-from wartable.agents import RandomAgent
-from wartable.agents.levels import scripted_policy
+from support.skirmish_search import defence, flat, positions, tree
+from wartable.agents import Agent, RandomAgent
+from wartable.agents.ladder import LADDER_KINDS
+from wartable.agents.levels import LEVELS, make_agent, scripted_policy
 from wartable.agents.play import decide, play_out
 from wartable.agents.scripted import evaluation
 from wartable.agents.search import Node, SearchAgent, outcome
-from wartable.engine import Game
 from wartable.engine.plain import canonical
 
 
 def searcher(seed: int, iterations: int = 60) -> SearchAgent:
-    return SearchAgent(seed, seconds=None, iterations=iterations, evaluate=evaluation("skirmish"))
+    return tree(seed, iterations)
 
 
-def positions(seed: int, count: int) -> list[Game]:
-    """Games part-played at random, each at a decision with more than one choice."""
-    found = []
-    chooser = random.Random(seed)
-    game = wartable.new_game("skirmish", seed=seed)
-    while len(found) < count and not game.over:
+@pytest.mark.parametrize("make", [tree, flat], ids=["tree", "flat"])
+def test_search_plays_a_legal_action_and_is_repeatable(make: Callable[[int], Agent]) -> None:
+    for game in positions(3, 6, 8):
         player = game.to_act[0]
-        if len(game.legal_actions(player)) > 1:
-            found.append(game.clone())
-        game.apply(player, chooser.choice(game.legal_actions(player)))
-    return found
-
-
-def test_search_plays_a_legal_action_and_is_repeatable() -> None:
-    for game in positions(3, 6):
-        player = game.to_act[0]
-        first = decide(searcher(5), game, player)
+        first = decide(make(5), game, player)
         assert first in game.legal_actions(player)
-        assert decide(searcher(5), game, player) == first
+        assert decide(make(5), game, player) == first
 
 
-def test_search_cannot_use_what_its_seat_cannot_see() -> None:
+@pytest.mark.parametrize("make", [tree, flat], ids=["tree", "flat"])
+def test_search_cannot_use_what_its_seat_cannot_see(make: Callable[[int], Agent]) -> None:
     """Two real games the seat cannot tell apart (face-down units and cups re-drawn, a secret
     stance re-chosen) get the same decision from the same seed."""
     checked = 0
-    for game in positions(8, 10):
+    for game in positions(8, 12, 8):
         player = game.to_act[0]
         other = game.determinized(player, seed=99)  # as real as the real one, to `player`
         if other.state == game.state:
             continue
-        assert decide(searcher(7), other, player) == decide(searcher(7), game, player)
+        assert decide(make(7), other, player) == decide(make(7), game, player)
         checked += 1
     assert checked >= 5
 
@@ -96,19 +87,8 @@ def test_a_failed_solo_mission_scores_nothing() -> None:
 def test_search_defends_with_its_strongest_unit() -> None:
     """Rule S5: the defender picks which unit fights, 1D + attack each; a tank (attack 4)
     beats a scout (attack 2) far more often, and the search finds it."""
-    game = wartable.new_game("skirmish", seed=6)
-    for _ in range(40):
-        if game.state["phase"] == "move":
-            break
-        player = game.to_act[0]
-        game.apply(player, game.legal_actions(player)[0])
-    red, blue = game.state["units"][0], game.state["units"][3:5]
-    for unit, kind in zip(blue, ("scout", "tank"), strict=True):
-        unit.update(kind=kind, hex="B2", up=True)
-    red.update(kind="guard", hex="B2", up=True)
-    fight = {"hex": "B2", "attacker": red["id"], "defender": "blue"}
-    game.state.update(phase="defend", fight=fight)
-    game = game.clone()  # (a fresh game object: no legal actions remembered from before)
+    game = defence()
+    blue = game.state["units"][3:5]
     assert decide(searcher(3, iterations=300), game, "blue") == {"defend": blue[1]["id"]}
 
 
@@ -161,3 +141,8 @@ def test_a_timed_search_stops_when_the_leader_cannot_be_caught() -> None:
     assert not agent.settled(root, everything, left=30)
     # an action that is not legal in the real game does not count
     assert agent.settled(root, {canonical({"pick": "b"}), canonical({"pick": "c"})}, left=14)
+
+
+def test_the_tree_search_is_the_ladders_ismcts_and_no_level() -> None:
+    assert isinstance(make_agent("skirmish", "ismcts", seed=1), SearchAgent)
+    assert "ismcts" in LADDER_KINDS and "ismcts" not in LEVELS

@@ -12,7 +12,7 @@ from server.server_support import Page, TestClient, new_table, server_of
 from wartable.agents import Agent, RandomAgent
 from wartable.agents.base import Copies
 from wartable.agents.levels import Slipping
-from wartable.agents.search import SearchAgent
+from wartable.agents.rollouts import RolloutAgent
 from wartable.server import computer
 from wartable.server.seats import SEAT_KINDS, is_computer, level
 
@@ -29,7 +29,7 @@ def test_seat_kinds_name_the_levels() -> None:
 
 @pytest.mark.parametrize(
     ("kind", "expected"),
-    [("computer:easy", Slipping), ("computer:hard", SearchAgent), ("computer", Agent)],
+    [("computer:easy", Slipping), ("computer:hard", RolloutAgent), ("computer", Agent)],
 )
 def test_each_level_gets_its_agent(client: TestClient, kind: str, expected: type) -> None:
     table_id, _ = new_table(client, {"merc": "here", "bieler": kind}, game="votoms", seed=2)

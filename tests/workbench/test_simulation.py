@@ -151,10 +151,10 @@ def test_more_games_on_resume_plays_only_the_new_ones(
     assert json.loads((tmp_path / "run.json").read_text())["seed"] == 11
 
 
-def test_the_search_player_is_bounded_by_iterations_so_its_games_reproduce(
+def test_the_search_player_is_bounded_by_copies_so_its_games_reproduce(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(seating, "SEARCH_ITERATIONS", 4)
+    monkeypatch.setattr(seating, "SEARCH_SAMPLES", 4)
     chosen = plan("silhouette", 1, 5, ["p1=search"], {}, {})
     first, again = (play(chosen.tasks()[0]) for _ in range(2))
     assert first.record == again.record

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from wartable.agents.base import Agent, Copies
-from wartable.agents.levels import KINDS, make_agent, search_agent
+from wartable.agents.levels import KINDS, make_agent, search_agent, tree_search_agent
 from wartable.agents.play import decide
 from wartable.engine.dice import Dice
 from wartable.engine.game import Game
@@ -114,6 +114,8 @@ def exact_copies(game: Game) -> Copies:
 def agent(game_id: str, kind: str, seed: int, seconds: float) -> Agent:
     if kind in ("search", ORACLE):
         return search_agent(game_id, seed, seconds)
+    if kind == "ismcts":
+        return tree_search_agent(game_id, seed, seconds)
     return make_agent(game_id, kind, seed)
 
 

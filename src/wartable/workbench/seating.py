@@ -5,7 +5,7 @@ AGENT is ``random``, ``scripted`` or ``search``; LEVEL one of `wartable.agents.l
 ``search`` (``:hard``) the search player. Seats not named get the scripted player (the random
 player in a game without one).
 
-The search player here is bounded by iterations, not by time as in play: a record must not
+The search player here is bounded by the copies it tests, not by time as in play: a record must not
 depend on how busy the machine was, or a row's seed would not reproduce its game.
 """
 
@@ -25,7 +25,7 @@ SPECS = {
     "search": "hard",
     "search:hard": "hard",
 }
-SEARCH_ITERATIONS = 200  # a search decision's iterations (about 1 to 2 s on this machine)
+SEARCH_SAMPLES = 16  # the copies a search decision tests its options on (about 1 s)
 
 
 def seating(game_id: str, players: tuple[str, ...], specs: list[str]) -> dict[str, str]:
@@ -52,4 +52,4 @@ def make(game_id: str, spec: str, seed: int) -> Agent:
     level = SPECS[spec]
     if level != "hard":
         return make_agent(game_id, level, seed)
-    return search_agent(game_id, seed, seconds=None, iterations=SEARCH_ITERATIONS)
+    return search_agent(game_id, seed, seconds=None, samples=SEARCH_SAMPLES)

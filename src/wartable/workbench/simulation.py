@@ -42,7 +42,7 @@ from wartable.workbench.results import (
     write_parquet,
 )
 from wartable.workbench.runner import Task, derive
-from wartable.workbench.seating import SEARCH_ITERATIONS, seating
+from wartable.workbench.seating import SEARCH_SAMPLES, seating
 from wartable.workbench.sweep import Point, point_data
 from wartable.workbench.values import data_digest, effective
 
@@ -84,7 +84,7 @@ class Plan:
             "options": self.options,
             "data": self.data,
             "points": self.points,
-            "search_iterations": SEARCH_ITERATIONS,
+            "search_samples": SEARCH_SAMPLES,
         }
 
 

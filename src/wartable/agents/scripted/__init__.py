@@ -5,10 +5,13 @@ from its seat's view alone) and ``evaluate(game) -> {player: value}``: how good 
 for each player, values in [0, 1] (a guess at each one's chance to win; in a competitive game
 they sum to 1), read from a determinized copy's state; the search agent uses it where it cuts
 a playout short.
-A module may also set ``SEARCH_SETTINGS = {"horizon": N, "playout": "scripted"}`` (or
-``"random"``): how far the search player plays on past its tree, and by whom (the scripted
-player when it is quick enough, else random play scored by ``evaluate``). A game installed
-from elsewhere adds its own with `register_scripted`.
+A module may also set ``SEARCH_SETTINGS``: for the search player (`wartable.agents.rollouts`)
+``"rollout_horizon"``, how many actions a copy is played on past each option, and ``"widest"``,
+the most options a decision may have for them to be tested; for the tree search
+(`wartable.agents.search`) ``"horizon"`` and ``"playout"`` (``"scripted"`` or ``"random"``):
+how far it plays on past its tree, and by whom (the scripted player when it is quick enough,
+else random play scored by ``evaluate``). A game installed from elsewhere adds its own with
+`register_scripted`.
 """
 
 from __future__ import annotations

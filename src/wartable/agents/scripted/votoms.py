@@ -41,6 +41,7 @@ ALONG_RIVER = 1  # rule 5.6
 GROUND_MP, HELI_MP = 5, 9  # rule 5.3
 PS_VP = 5  # rule 10.2
 FIRST_OFFENSIVE = 8  # rule 14.1.2: the game may end at the end of turn 8
+SEARCH_SETTINGS = {"rollout_horizon": 100}  # about a side's turn of moves and fights
 
 
 def other(side: str) -> str:
