@@ -83,6 +83,15 @@ def test_the_search_is_bounded_by_its_copies() -> None:
         flat(1, samples=None)
 
 
+def test_a_copy_not_played_out_in_time_does_not_count() -> None:
+    """With no time at all, the first playout stops at its first look at the clock: no copy
+    is counted, and the plan stands (the poor one here, which copies would overturn)."""
+    game = defence()
+    agent = flat(3, guide=FirstOption(), seconds=0.0, samples=None)
+    assert decide(agent, game, "blue") == decide(FirstOption(), game, "blue")
+    assert agent.last_samples == 0
+
+
 def test_the_lower_bound_is_the_mean_less_its_standard_errors() -> None:
     assert lower_bound([0.5, 0.5, 0.5], 1.0) == 0.5
     assert lower_bound([0.0, 1.0], 1.0) == pytest.approx(0.5 - 0.5)  # sd √0.5, se 0.5

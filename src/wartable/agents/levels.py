@@ -25,7 +25,7 @@ from wartable.engine.rules import Action
 
 LEVELS = ("easy", "normal", "hard")
 KINDS = ("random", "scripted", "search", "ismcts")
-HARD_SECONDS = 1.5
+HARD_SECONDS = 1.8
 DEFAULT_HORIZON = 20
 DEFAULT_WIDENING = 1.0  # (see search.py: the guide's plan against a few others)
 DEFAULT_ROLLOUT_HORIZON = 60

@@ -32,6 +32,7 @@ from wartable.engine.plain import canonical
 from wartable.engine.rules import Action
 
 QUIET_SAMPLES = 4  # copies in which no option differed, after which the choice is left
+CLOCK_EVERY = 4  # playout actions between looks at the clock
 
 
 class RolloutAgent(Agent):
@@ -96,9 +97,10 @@ class RolloutAgent(Agent):
             seed = self.rng.randrange(1 << 62)
             scores = []
             for option in (planned, *others):
-                if deadline is not None and time.perf_counter() > deadline:
-                    break  # this copy's round is left unfinished: it does not count
-                scores.append(self.playout(copies(seed), seat, option))
+                score = self.playout(copies(seed), seat, option, deadline)
+                if score is None:
+                    break  # out of time: this copy's round is unfinished and does not count
+                scores.append(score)
             if len(scores) <= len(others):
                 break
             for gained, score in zip(gains, scores[1:], strict=True):
@@ -109,12 +111,21 @@ class RolloutAgent(Agent):
         self.last_gains = {canonical(a): g for a, g in zip(others, gains, strict=True)}
         return gains
 
-    def playout(self, game: Game, seat: str, option: Action) -> float:
-        """`seat`'s score after taking `option` in `game` and playing on."""
+    def playout(
+        self, game: Game, seat: str, option: Action, deadline: float | None
+    ) -> float | None:
+        """`seat`'s score after taking `option` in `game` and playing on; None once past the
+        `deadline` (looked at every few actions, as one playout can take a while)."""
         game.apply(seat, option)
-        for _ in range(self.horizon):
+        for played in range(self.horizon):
             if game.over:
                 break
+            if (
+                deadline is not None
+                and played % CLOCK_EVERY == 0
+                and time.perf_counter() > deadline
+            ):
+                return None
             player = game.to_act[0]
             game.apply(player, self.policy(game, player))
         return outcome(game, self.evaluate)[seat]
