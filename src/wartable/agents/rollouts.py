@@ -32,7 +32,6 @@ from wartable.engine.plain import canonical
 from wartable.engine.rules import Action
 
 QUIET_SAMPLES = 4  # copies in which no option differed, after which the choice is left
-CLOCK_EVERY = 4  # playout actions between looks at the clock
 
 
 class RolloutAgent(Agent):
@@ -115,16 +114,12 @@ class RolloutAgent(Agent):
         self, game: Game, seat: str, option: Action, deadline: float | None
     ) -> float | None:
         """`seat`'s score after taking `option` in `game` and playing on; None once past the
-        `deadline` (looked at every few actions, as one playout can take a while)."""
+        `deadline` (looked at before each action, as one playout can take a while)."""
         game.apply(seat, option)
-        for played in range(self.horizon):
+        for _ in range(self.horizon):
             if game.over:
                 break
-            if (
-                deadline is not None
-                and played % CLOCK_EVERY == 0
-                and time.perf_counter() > deadline
-            ):
+            if deadline is not None and time.perf_counter() > deadline:
                 return None
             player = game.to_act[0]
             game.apply(player, self.policy(game, player))
