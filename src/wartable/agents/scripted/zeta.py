@@ -394,9 +394,8 @@ def best_taken(
 ) -> tuple[float, Action] | None:
     """An optional step's action (not its pass, ``{key: None}``) with the most `gain`, and that
     gain; None when there is only the pass."""
-    taken = [a for a in options if a.get(key) is not None]
-    best = max(taken, key=gain, default=None)
-    return None if best is None else (gain(best), best)
+    scored = [(gain(a), a) for a in options if a.get(key) is not None]
+    return max(scored, key=lambda pair: pair[0], default=None)  # the first of equal gains
 
 
 def choose_nuke(t: Table, options: list[Action], rng: random.Random) -> Action:

@@ -13,7 +13,7 @@ from collections import Counter
 from wartable.engine import State
 from wartable.games.imperium.board import Area
 from wartable.games.imperium.components import FIGHTER, MONITOR, ShipType
-from wartable.games.imperium.state import comp, on_board
+from wartable.games.imperium.state import comp
 
 SPEED = {"capital": 2, "light": 3, "auxiliary": 1}  # rule 12.5
 FIGHTER_MOVES = 2  # rule 12.5: a fighter moves 2 areas in each movement step
@@ -70,5 +70,4 @@ def move(state: State, uid: str, to: Area) -> None:
 
 def crowded(state: State, side: str, area: Area) -> bool:
     """Whether an area already holds 12 ships of a side (12.5, rulings I19, I21)."""
-    areas = state["battle"]["areas"]
-    return sum(1 for u in on_board(state, side) if areas[u] == area) >= STACK
+    return stacks(state, side)[area] >= STACK
