@@ -92,6 +92,19 @@ def test_a_copy_not_played_out_in_time_does_not_count() -> None:
     assert agent.last_samples == 0
 
 
+def test_the_time_bound_holds_where_every_playout_ends_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With no playout past the option (horizon 0), no playout looks at the clock; the search
+    still stops when its time is up, not after its bound on copies (a clock that moves a
+    second at each look: a decision of 2.5 s tests one copy)."""
+    ticks = iter(range(1_000_000))
+    monkeypatch.setattr("wartable.agents.rollouts.time.perf_counter", lambda: float(next(ticks)))
+    agent = flat(3, guide=FirstOption(), seconds=2.5, samples=1_000, horizon=0)
+    decide(agent, defence(), "blue")
+    assert agent.last_samples == 1
+
+
 def test_the_lower_bound_is_the_mean_less_its_standard_errors() -> None:
     assert lower_bound([0.5, 0.5, 0.5], 1.0) == 0.5
     assert lower_bound([0.0, 1.0], 1.0) == pytest.approx(0.5 - 0.5)  # sd √0.5, se 0.5

@@ -96,9 +96,13 @@ class RolloutAgent(Agent):
             seed = self.rng.randrange(1 << 62)
             scores = []
             for option in (planned, *others):
+                # out of time: this copy's round is unfinished and does not count (looked at
+                # here too, as a playout that ends the game at once never looks)
+                if late(deadline):
+                    break
                 score = self.playout(copies(seed), seat, option, deadline)
                 if score is None:
-                    break  # out of time: this copy's round is unfinished and does not count
+                    break
                 scores.append(score)
             if len(scores) <= len(others):
                 break
@@ -119,11 +123,15 @@ class RolloutAgent(Agent):
         for _ in range(self.horizon):
             if game.over:
                 break
-            if deadline is not None and time.perf_counter() > deadline:
+            if late(deadline):
                 return None
             player = game.to_act[0]
             game.apply(player, self.policy(game, player))
         return outcome(game, self.evaluate)[seat]
+
+
+def late(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline
 
 
 def lower_bound(gains: list[float], margin: float) -> float:
