@@ -47,6 +47,11 @@ SP_CAP = 24  # more SP than this buys nothing more: two dice set for 8
 DODGE = 0.3  # an interrupt is kept unless the hit costs this share of a core hit
 FALL = 10.0  # what falling over costs a defender, in hits
 KEEP = 0.2  # what an uncut armour cell, a live arm or a usable weapon is worth, in hits
+# What a sheet is worth is kept for the latest sheets only: each of a search's copies draws
+# the enemy's sheets anew, so old entries seldom come back, and every entry kept lengthens
+# Python's full garbage collections, which pause a search past its time (docs/agents.md).
+SHEETS_KEPT = 1_000
+STEPS_KEPT = 5_000  # the dynamic programme's steps (`chain`, `future`)
 
 
 # --- a machine as one seat knows it -------------------------------------------------------
@@ -132,7 +137,7 @@ def softmin(a: float, b: float) -> float:
     return max(0.0, low - math.log1p(math.exp(low - max(a, b))))
 
 
-@functools.lru_cache(maxsize=20_000)
+@functools.lru_cache(maxsize=SHEETS_KEPT)
 def reckon(sheet: Sheet) -> Reckoning:
     items = dict(sheet.items)
     parts = dict(sheet.parts)
@@ -240,7 +245,7 @@ def min_cut(
     return (total if total > 0 else math.inf), neck
 
 
-@functools.lru_cache(maxsize=20_000)
+@functools.lru_cache(maxsize=SHEETS_KEPT)
 def gains(sheet: Sheet) -> dict[Cell, float]:
     """How many of the hits still needed a hit on each live cell is worth (a share when the
     core may or may not be there)."""
@@ -257,7 +262,7 @@ def gains(sheet: Sheet) -> dict[Cell, float]:
     return found
 
 
-@functools.lru_cache(maxsize=20_000)
+@functools.lru_cache(maxsize=SHEETS_KEPT)
 def attack_gains(sheet: Sheet, row_cut: bool) -> dict[Cell, float]:
     """`gains`, and for the pile bunker half the gains of the rest of the row in the hit
     cell's part (G16) where the part may be the same."""
@@ -300,7 +305,7 @@ ROLLS = tuple((row, col) for row in range(1, SIZE + 1) for col in range(1, SIZE 
 Front = tuple[tuple[int, float], ...]  # (SP spent, what the hit is worth), dearer is worth more
 
 
-@functools.lru_cache(maxsize=20_000)
+@functools.lru_cache(maxsize=SHEETS_KEPT)
 def fronts(sheet: Sheet, row_cut: bool, costs: Costs) -> tuple[tuple[Front, int], ...]:
     """For each roll of the two dice (exact odds, S6.3): what moving the hit with SP can buy,
     as the cells worth more than any cheaper one; equal fronts counted together."""
@@ -346,7 +351,7 @@ class Plan:
         return worth + chain(self, count, sp - cost)
 
 
-@functools.lru_cache(maxsize=100_000)
+@functools.lru_cache(maxsize=STEPS_KEPT)
 def chain(plan: Plan, count: int, sp: int) -> float:
     if count == 0:
         return plan.later(sp)
@@ -355,7 +360,7 @@ def chain(plan: Plan, count: int, sp: int) -> float:
     )
 
 
-@functools.lru_cache(maxsize=100_000)
+@functools.lru_cache(maxsize=STEPS_KEPT)
 def future(sheet: Sheet, costs: Costs, sp: int, rounds: int) -> float:
     if rounds <= 0:
         return 0.0
@@ -585,7 +590,7 @@ def lean_of(table: Table, sheet: Sheet) -> str:
     return verdict(sheet, core, options["physics"], options["grey"])
 
 
-@functools.lru_cache(maxsize=20_000)
+@functools.lru_cache(maxsize=SHEETS_KEPT)
 def verdict(sheet: Sheet, core: Cell, physics: str, grey: str) -> str:
     name = "calibrated" if physics == "manual" else physics
     profile = Profile(**SHIPPED.physics[name])
