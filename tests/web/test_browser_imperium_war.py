@@ -9,7 +9,6 @@ websocket holds a unit the Terran may not see (the Imperial fleets' contents, hi
 from __future__ import annotations
 
 import json
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -33,14 +32,7 @@ def choose(game: Game, side: str) -> dict[str, Any]:
     galaxy = gal(game.state)
     planets = game.state["war"]["planets"]
     goals = {galaxy.system_of[p] for p, held in planets.items() if held["owner"] != side}
-    away = dict.fromkeys(goals, 0)
-    queue = deque(goals)
-    while queue:
-        here = queue.popleft()
-        for there in galaxy.links[here]:
-            if there not in away:
-                away[there] = away[here] + 1
-                queue.append(there)
+    away = {s: min((galaxy.hops[g].get(s, 99) for g in goals), default=99) for s in galaxy.links}
     jumps = [a for a in legal if "jump" in a]
     if jumps:
         return min(jumps, key=lambda a: away.get(a["to"], 99))

@@ -26,6 +26,14 @@ def legal_in(view: dict[str, Any]) -> list[dict[str, Any]]:
     return legal
 
 
+def printed_values(view: dict[str, Any], option: str = "data") -> dict[str, Any]:
+    """The printed values the table plays with, laid over the shipped data file (the game's
+    ``data`` option, or another like IMPERIUM's ``galaxy``): a player reads the game's
+    components from these, never from the shipped file alone."""
+    values: dict[str, Any] = view["options"].get(option, {})
+    return values
+
+
 class Agent(ABC):
     """Decides for one seat from that seat's view (as `Game.view(seat)` returns it)."""
 

@@ -208,6 +208,9 @@ class Game:
             "result": result,
             "board": self.rules.view(self.state, player),
             "can_undo": player is not None and self.can_undo(player),
+            # the options as the player may know them: a computer player reads the printed
+            # values laid over the shipped data (the ``data`` option) from here
+            "options": copy_plain(self.rules.options_for(self.options, player)),
         }
         if player is not None and player in to_act:
             legal = self.legal_actions(player)

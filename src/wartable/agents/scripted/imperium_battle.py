@@ -31,6 +31,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from wartable.agents.base import printed_values
 from wartable.engine.game import Game
 from wartable.engine.hexmap import HexGrid
 from wartable.games.imperium.components import (
@@ -38,7 +39,6 @@ from wartable.games.imperium.components import (
     CARRIER,
     SIDES,
     TRANSPORT,
-    Components,
     components,
 )
 from wartable.games.imperium.fire import WEAPONS
@@ -54,14 +54,10 @@ ATTACK_ODDS = 1.1  # surface combat: our dice against theirs before going into a
 
 
 @functools.cache
-def _components() -> Components:
-    return components({})
-
-
-@functools.cache
 def _distances() -> dict[tuple[str, str], int]:
-    """Rule 12.1's distance between every two areas of the board, worked out once."""
-    board = _components().board
+    """Rule 12.1's distance between every two areas of the board, worked out once (the
+    board's areas are its geometry, the same under any printed values)."""
+    board = components({}).board
     return {(a, b): board.distance(a, b) for a in board.areas for b in board.areas}
 
 
@@ -101,7 +97,7 @@ class Table:
     def __post_init__(self) -> None:
         self.board = self.view["board"]
         self.me: str = self.view["you"]
-        self.c = _components()
+        self.c = components(printed_values(self.view))
         self.units: dict[str, dict[str, Any]] = self.board["units"]
         self.battle: dict[str, Any] = self.board["battle"]
         self.step: dict[str, Any] = self.board["step"] or {}

@@ -35,10 +35,10 @@ passes the step, else the first legal one.
 from __future__ import annotations
 
 import functools
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from wartable.agents.base import printed_values
 from wartable.agents.scripted import imperium_battle as battle
 from wartable.games.imperium.components import SIDES, Components, components
 from wartable.games.imperium.flow import other
@@ -67,43 +67,17 @@ def type_strength(c: Components, type_id: str) -> tuple[float, float]:
     return float(face.beam + face.torpedo + 2 * face.fighters), float(face.defence + back)
 
 
-@functools.cache
-def _galaxy() -> Galaxy:
-    return galaxy({})
+def jumps(g: Galaxy, a: str, b: str) -> int:
+    """Jumps from star `a` to star `b` by the routes of the map played (FAR: none)."""
+    return g.hops.get(a, {}).get(b, FAR)  # a place off the routes: deep space (17.1)
 
 
-@functools.cache
-def _components() -> Components:
-    return components({})
-
-
-@functools.cache
-def _jumps(start: str) -> dict[str, int]:
-    """Jumps from `start` to every star (3.2), by the printed routes."""
-    links = _galaxy().links
-    found = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for there in sorted(links.get(here, ())):
-            if there not in found:
-                found[there] = found[here] + 1
-                queue.append(there)
-    return found
-
-
-def jumps(a: str, b: str) -> int:
-    if a not in _galaxy().links or b not in _galaxy().links:
-        return FAR  # a place off the routes (deep space, 17.1)
-    return _jumps(a).get(b, FAR)
-
-
-def next_hop(a: str, b: str) -> str | None:
+def next_hop(g: Galaxy, a: str, b: str) -> str | None:
     """The star one jump from `a` on a shortest route to `b`."""
-    if a == b or jumps(a, b) >= FAR:
+    if a == b or jumps(g, a, b) >= FAR:
         return None
-    near = _jumps(b)
-    steps = [s for s in sorted(_galaxy().links[a]) if near.get(s, FAR) == near[a] - 1]
+    near = g.hops[b]
+    steps = [s for s in sorted(g.links[a]) if near.get(s, FAR) == near[a] - 1]
     return steps[0] if steps else None
 
 
@@ -123,8 +97,8 @@ class Front:
         self.units: dict[str, dict[str, Any]] = self.board["units"]
         self.fleets: dict[str, dict[str, Any]] = self.war["fleets"]
         self.markers: dict[str, dict[str, str]] = self.war["planets"]
-        self.c = _components()
-        self.g = _galaxy()
+        self.c = components(printed_values(self.view))
+        self.g = galaxy(printed_values(self.view, "galaxy"))
         self.step: dict[str, Any] = self.board["step"] or {}
 
     # units
@@ -320,7 +294,7 @@ class Front:
         enemy = {self.g.system_of[p] for p in self.targets()}
         if not worlds:
             return HOMES[self.me][0]
-        return min(worlds, key=lambda s: min((jumps(s, e) for e in enemy), default=FAR))
+        return min(worlds, key=lambda s: min((jumps(self.g, s, e) for e in enemy), default=FAR))
 
     def landable(self, troop: str, planet: str) -> bool:
         """11.7: infantry only on type A planets, drop troops anywhere."""
@@ -360,7 +334,7 @@ def target_for(front: Front, number: str) -> str | None:
             continue
         if front.power(number) < ATTACK_ODDS * front.enemy_in(system):
             continue  # 13.0: the enemy's fleets there are fought first
-        score = worth / (1 + jumps(here, system))
+        score = worth / (1 + jumps(front.g, here, system))
         if score > best_score:
             best, best_score = planet, score
     return best
@@ -376,11 +350,11 @@ def goal_of(front: Front, number: str) -> str | None:
         f["system"]
         for n, f in front.fleets.items()
         if f["side"] == front.foe
-        and jumps(here, f["system"]) <= 3
+        and jumps(front.g, here, f["system"]) <= 3
         and power >= ATTACK_ODDS * front.enemy_in(f["system"])
     ]
     if prey:
-        return str(min(prey, key=lambda s: (jumps(here, s), s)))
+        return str(min(prey, key=lambda s: (jumps(front.g, here, s), s)))
     if front.troops_of(number):
         target = target_for(front, number)
         if target is not None:
@@ -392,7 +366,7 @@ def goal_of(front: Front, number: str) -> str | None:
             if any(front.is_troop(u) for p in front.planets(s) for u in front.at(f"box:{p}"))
         ]
         if waiting:
-            return min(waiting, key=lambda s: (jumps(here, s), s))
+            return min(waiting, key=lambda s: (jumps(front.g, here, s), s))
     strike = strike_fleet(front)
     guard = threatened(front)
     if guard is not None and number != strike and not front.troops_of(number):
@@ -417,7 +391,7 @@ def threatened(front: Front) -> str | None:
         threat = sum(
             front.enemy_power(n)
             for n, f in front.fleets.items()
-            if f["side"] == front.foe and jumps(f["system"], system) <= 2
+            if f["side"] == front.foe and jumps(front.g, f["system"], system) <= 2
         )
         if threat > worst_threat:
             worst, worst_threat = system, threat
@@ -436,7 +410,7 @@ def joining(front: Front, number: str) -> bool:
     power = front.power(number)
     coming = 0.0
     for other_number, system in front.mine().items():
-        if other_number == number or not 0 < jumps(system, here) <= 3:
+        if other_number == number or not 0 < jumps(front.g, system, here) <= 3:
             continue
         if not front.mobile(other_number) or front.troops_of(other_number):
             continue
@@ -478,7 +452,7 @@ def decide_setup(front: Front, legal: list[Action]) -> Action:
             cargo = front.is_troop(uid) or front.code(uid) == "F"
             return 10.0 + (front.ground_kind(uid) == "drop") if cargo else -10.0
         system = name if kind == "system" else front.g.system_of.get(name, "")
-        near = jumps(system, staging)
+        near = jumps(front.g, system, staging)
         if front.code(uid) == "F":
             return 5.0 - near  # no carrier: into a box (loose, it would pin its fleet, 11.6)
         if front.ship(uid) is not None and front.code(uid) != "M":
@@ -492,7 +466,7 @@ def guard_score(front: Front, planet: str) -> float:
     """Where a defender does most good: a World of mine near the enemy, not yet guarded."""
     system = front.g.system_of.get(planet, "")
     enemy = [front.g.system_of[p] for p in front.targets()]
-    near = min((jumps(system, e) for e in enemy), default=FAR)
+    near = min((jumps(front.g, system, e) for e in enemy), default=FAR)
     world = front.markers.get(planet, {}).get("marker") == "world"
     guards = len(front.at(f"box:{planet}", front.me))
     return (3.0 if world else 1.0) - 0.5 * near - 1.5 * guards
@@ -512,7 +486,7 @@ def decide_reinforce(front: Front, legal: list[Action]) -> Action:
         if kind == "fleet":
             if front.code(uid) == "F":
                 return -10.0
-            return 10.0 - jumps(system, staging)
+            return 10.0 - jumps(front.g, system, staging)
         return guard_score(front, name)
 
     return max(legal, key=score)
@@ -808,7 +782,7 @@ def score_jump(front: Front, action: Action) -> float:
     number, there = action["jump"], action["to"]
     here = front.fleets[number]["system"]
     goal = goal_of(front, number)
-    if goal is None or goal == here or next_hop(here, goal) != there:
+    if goal is None or goal == here or next_hop(front.g, here, goal) != there:
         return 0.0
     if not safe(front, number, there):
         return 0.0
@@ -840,7 +814,7 @@ def decide_moving(front: Front, legal: list[Action], moving: dict[str, Any]) -> 
     here = front.fleets.get(number, {}).get("system")
     goal = goal_of(front, number) if here is not None else None
     if goal is not None and here is not None and goal != here:
-        hop = next_hop(here, goal)
+        hop = next_hop(front.g, here, goal)
         action = {"jump": number, "to": hop}
         if hop is not None and action in legal and safe(front, number, hop):
             return action
@@ -870,7 +844,7 @@ def system_worth(front: Front, system: str) -> float:
         if front.mobile(number):
             goal = goal_of(front, number)
             if goal is not None and goal != system:
-                hop = next_hop(system, goal)
+                hop = next_hop(front.g, system, goal)
                 if hop is not None:
                     best = max(best, score_jump(front, {"jump": number, "to": hop}))
         for planet in front.planets(system):

@@ -22,11 +22,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from wartable.agents.base import Agent, Copies, legal_in
+from wartable.agents.base import Agent, Copies, legal_in, printed_values
 from wartable.engine.game import Game
 from wartable.engine.hexmap import distance, neighbours, offset_to_axial
 from wartable.games.votoms.combat import hit_chance
-from wartable.games.votoms.components import components
+from wartable.games.votoms.components import Components, components
 from wartable.games.votoms.reinforcement import SUPPLY_ROUTE
 from wartable.games.votoms.stages import BLUE_AT, KAN_YU, PROTO_ONE, STRIKE_DOG
 from wartable.games.votoms.state import comp
@@ -144,18 +144,14 @@ def _build_geo(m: dict[str, Any]) -> Geo:
 # ---------------------------------------------------------------------------- the units
 
 
-def _typical(side: str) -> Stats:
+def typical(c: Components, side: str) -> Stats:
     """The values of an unseen counter of `side`: the mean of its cup, counter by counter."""
-    c = components({})
     cup = [c.units[t] for t in c.setup[side]["cup"]]
     n = sum(t.count for t in cup)
     return (
         round(sum(t.attack * t.count for t in cup) / n),
         round(sum(t.defence * t.count for t in cup) / n),
     )
-
-
-TYPICAL = {MERC: _typical(MERC), BIELER: _typical(BIELER)}
 
 
 @dataclass(eq=False, slots=True)  # a unit is itself: `free.remove(u)` needs no field compares
@@ -173,7 +169,8 @@ class Unit:
     ps: bool
 
 
-def read_unit(u: dict[str, Any]) -> Unit:
+def read_unit(u: dict[str, Any], unseen: dict[str, Stats]) -> Unit:
+    """A counter of the view; `unseen`: each side's `typical` values, for a face-down one."""
     known = "type" in u
     return Unit(
         id=u["id"],
@@ -185,7 +182,7 @@ def read_unit(u: dict[str, Any]) -> Unit:
         mp=u.get("mp", 0),
         type=u.get("type"),
         kind=u.get("kind"),
-        stats=(u["attack"], u["defence"]) if known else TYPICAL[u["side"]],
+        stats=(u["attack"], u["defence"]) if known else unseen[u["side"]],
         ps=bool(u.get("ps")),
     )
 
@@ -262,7 +259,9 @@ class Position:
         self.rp: int = board["rp"]
         self.vp: dict[str, int] = board["vp"]
         self.control: dict[str, str | None] = board["control"]
-        self.units = [read_unit(u) for u in board["units"]]
+        c = components(printed_values(view))
+        unseen = {side: typical(c, side) for side in (MERC, BIELER)}
+        self.units = [read_unit(u, unseen) for u in board["units"]]
         self.by_id = {u.id: u for u in self.units}
         self.at: dict[str, list[Unit]] = {}
         for u in self.units:

@@ -40,12 +40,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections import deque
 from collections.abc import Callable, Iterable
-from functools import cache
 from typing import Any
 
-from wartable.agents.base import Agent, Copies, legal_in
+from wartable.agents.base import Agent, Copies, legal_in, printed_values
 from wartable.engine.game import Game
 from wartable.games.zeta.axis import AXIS_LOSS, TARGET_LOSS
 from wartable.games.zeta.components import (
@@ -89,11 +87,6 @@ AXIS_HOME = 6.0  # Axis lost to neutral (30.4.6, 2.6): the army's home, open to 
 SPEECH_GAIN = 1.5  # Quattro speaks once (29.1.6): only where it gains this much
 
 
-@cache
-def shipped() -> Components:
-    return components({})
-
-
 def dice_worth(values: Iterable[int]) -> float:
     """Expected hits of one roll against a value list (0.2: each value >= the roll hits)."""
     return sum(min(v, 6) for v in values) / 6
@@ -106,7 +99,7 @@ class Table:
     """What the seat's view says, with the measures a player takes at the table."""
 
     def __init__(self, view: dict[str, Any]) -> None:
-        self.c = shipped()
+        self.c = components(printed_values(view))
         board = view["board"]
         self.board = board
         self.me: str = view["you"]
@@ -344,25 +337,7 @@ class Table:
     # -- distances ------------------------------------------------------------------------------
 
     def distance(self, a: str, b: str, ms_on_ground: bool) -> int:
-        return distances(a, ms_on_ground).get(b, 99)
-
-
-@cache
-def distances(start: str, ms_on_ground: bool) -> dict[str, int]:
-    """Steps from `start` to every location of its map (13.9: an MS never enters the ocean)."""
-    c = shipped()
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        at = queue.popleft()
-        for nxt in c.neighbours(at):
-            if nxt in seen or nxt.startswith("box:"):
-                continue
-            if ms_on_ground and c.terrain(nxt) == "ocean":
-                continue
-            seen[nxt] = seen[at] + 1
-            queue.append(nxt)
-    return seen
+        return self.c.hops[ms_on_ground].get(a, {}).get(b, 99)
 
 
 def on_map(at: str) -> bool:

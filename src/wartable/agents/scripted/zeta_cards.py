@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import Any
 
-from wartable.agents.base import Agent, Copies, legal_in
+from wartable.agents.base import Agent, Copies, legal_in, printed_values
 from wartable.engine.game import Game
 from wartable.games.zeta_cards import combat
 from wartable.games.zeta_cards.combat import Outcome
@@ -74,7 +74,7 @@ class Table:
     """What the seat's view says, with the counting a player does at the table."""
 
     def __init__(self, view: dict[str, Any]) -> None:
-        self.c: Components = components({})
+        self.c: Components = components(printed_values(view))
         board = view["board"]
         self.board = board
         self.me: str = board["you"]
@@ -522,6 +522,7 @@ def fight_odds(
     different draws, else an estimate from sampled draws (the same for the same fight); cached,
     as both cost."""
     key = (
+        id(c),  # one set of printed values (each is built once and kept: its id stays its own)
         bid,
         level,
         *(tuple(sorted(cards[side])) for side in combat.SIDES),
@@ -556,7 +557,7 @@ def resolved(
     c: Components, bid: str, level: int, cards: dict[str, list[str]], tl: dict[str, int]
 ) -> Outcome:
     """`combat.resolve` of a fight, remembered: samples and glances repeat the same fights."""
-    key = (bid, level, *(tuple(sorted(cards[s])) for s in combat.SIDES), *tl.values())
+    key = (id(c), bid, level, *(tuple(sorted(cards[s])) for s in combat.SIDES), *tl.values())
     found = _FIGHTS.get(key)
     if found is None:
         if len(_FIGHTS) >= _CACHE_LIMIT:

@@ -7,7 +7,7 @@ turns a checked data set into immutable `Components`. Places are written ``"spac
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -620,6 +620,26 @@ class Components:
         """The locations one step from `location`: across the ground map's east-west edge
         (rule 13.12), and between a box and the hexes it borders (30.3.3, 33.3)."""
         return self.adjacent[location]
+
+    @cached_property
+    def hops(self) -> dict[bool, dict[str, dict[str, int]]]:
+        """For a ship (False) and an MS (True): the fewest `steps` from each location to each
+        location such a unit can reach, whatever their cost in MP (a player's measure of
+        distance on the maps)."""
+        found: dict[bool, dict[str, dict[str, int]]] = {}
+        for ms, steps in self.steps.items():
+            found[ms] = {}
+            for start in steps:
+                near = {start: 0}
+                queue = deque([start])
+                while queue:
+                    here = queue.popleft()
+                    for there in steps[here]:
+                        if there not in near:
+                            near[there] = near[here] + 1
+                            queue.append(there)
+                found[ms][start] = near
+        return found
 
     @cached_property
     def steps(self) -> dict[bool, dict[str, tuple[str, ...]]]:

@@ -13,6 +13,7 @@ by their ids.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -523,6 +524,23 @@ class Galaxy:
         """`links` of each star in map order (the order of `systems`), made once (the
         dataclass is frozen; `cached_property` keeps it in the instance's own dict)."""
         return {sid: tuple(s for s in self.systems if s in self.links[sid]) for sid in self.links}
+
+    @cached_property
+    def hops(self) -> dict[str, dict[str, int]]:
+        """The fewest jumps from each star to each star it can reach by the routes (3.2),
+        whatever the stops on the way (11.1, 11.2 are the movement's)."""
+        found: dict[str, dict[str, int]] = {}
+        for start in self.links:
+            near = {start: 0}
+            queue = deque([start])
+            while queue:
+                here = queue.popleft()
+                for there in self.jumps[here]:
+                    if there not in near:
+                        near[there] = near[here] + 1
+                        queue.append(there)
+            found[start] = near
+        return found
 
     @cached_property
     def box_systems(self) -> dict[str, str]:
