@@ -74,6 +74,7 @@ def test_a_decision_it_does_not_know_ends_the_step_or_takes_the_first() -> None:
             "bases": {},
         },
         "legal_actions": [{"action": {"speech": "a"}}, {"action": {"done": True}}],
+        "options": {},
     }
     assert Scripted(0).choose(view) == {"done": True}
     view["legal_actions"] = [{"action": {"speech": "a"}}, {"action": {"speech": "b"}}]

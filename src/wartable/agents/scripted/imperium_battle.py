@@ -650,7 +650,7 @@ def evaluate(game: Game) -> dict[str, float]:
         if not winners:
             return dict.fromkeys(SIDES, 0.5)
         return {side: float(side in winners) for side in SIDES}
-    view = {"board": game.rules.view(state, None), "you": SIDES[0]}
+    view = {"board": game.rules.view(state, None), "you": SIDES[0], "options": game.options}
     table = Table(view)
     strength = {}
     for side in SIDES:
