@@ -212,7 +212,7 @@ def test_4_0_the_income_step_fills_the_stockpiles_and_reinforcements_follow() ->
     ctx, state = scripted([]), war("s6")
     state["war"]["phase"] = "income"
     income_step(ctx, state)
-    assert state["war"]["resources"] == {TERRAN: 32, IMPERIAL: 23}
+    assert state["war"]["resources"] == {TERRAN: 10 + 32, IMPERIAL: 23}  # I102: Earth's 10 in stock
     said = [e for e in ctx.events if e.get("rule") == "7.0"]
     assert (
         "to" not in said[0] and said[0]["msg"]["en"] == "Terran receives 32; Imperial receives 23"

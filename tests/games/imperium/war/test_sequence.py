@@ -114,11 +114,11 @@ def test_4_0_a_whole_administrative_segment_of_scenario_6() -> None:
     assert state["war"]["phase"] == "appeal"
     act(ctx, state, IMPERIAL, {"pass": True})
     assert state["war"]["phase"] == "construction"
-    assert state["war"]["resources"] == {TERRAN: 32, IMPERIAL: 23}
+    assert state["war"]["resources"] == {TERRAN: 10 + 32, IMPERIAL: 23}  # I102: Earth's 10 in stock
     act(ctx, state, TERRAN, {"build": "terran_dd"})
     act(ctx, state, TERRAN, {"done": True})
     act(ctx, state, IMPERIAL, {"build": "imperial_cl"})
     act(ctx, state, IMPERIAL, {"done": True})
     assert state["war"]["phase"] == "segment_1"
-    assert state["war"]["resources"] == {TERRAN: 27, IMPERIAL: 15}
+    assert state["war"]["resources"] == {TERRAN: 10 + 27, IMPERIAL: 15}
     assert due(state, TERRAN) == [] and len(state["war"]["track"]["2"]) == 2

@@ -40,10 +40,11 @@ def test_sc6_the_markers_of_each_side() -> None:
     assert len(planets) == 9 + 13
 
 
-def test_sc6_15_0_prestige_5_the_budget_of_7_1_no_permission_empty_stockpiles() -> None:
+def test_sc6_15_0_prestige_5_the_budget_of_7_1_no_permission_i102_earth_s_stockpile() -> None:
+    """Ruling I102: Earth starts with 10 resources in stock, the Imperium with none."""
     w = war("s6", deployed=False)["war"]
     assert (w["prestige"], w["budget"], w["permissions"]) == (5, 10, [])
-    assert w["resources"] == {TERRAN: 0, IMPERIAL: 0}
+    assert w["resources"] == {TERRAN: 10, IMPERIAL: 0}
     assert (w["turn"], w["war_turn"], w["phase"]) == (1, 1, "setup")
 
 
@@ -57,6 +58,7 @@ def test_sc7_sc8_special_rules(scenario: str, budget: int) -> None:
 def test_campaign_is_set_up_as_scenario_6() -> None:
     campaign, s6 = war("campaign", deployed=False), war("s6", deployed=False)
     assert campaign["war"]["planets"] == s6["war"]["planets"]
+    assert campaign["war"]["resources"] == s6["war"]["resources"]
     assert campaign["units"] == s6["units"]  # the same seed draws the same troops
     assert campaign["war"]["prestige"] == 5
 

@@ -116,7 +116,7 @@ def test_14_2_damaged_ships_and_any_monitor_are_scrapped_for_half_their_maintena
     assert {a.get("scrap") for a in legal(state, TERRAN)} == {dd, monitor, None}
     act(CTX, state, TERRAN, {"scrap": dd})  # damaged DD: maintenance 3, half rounded down
     act(CTX, state, TERRAN, {"scrap": monitor})
-    assert state["war"]["resources"][TERRAN] == 1 + 1
+    assert state["war"]["resources"][TERRAN] == 10 + 1 + 1  # ruling I102: 10 in stock at the start
     assert dd not in state["units"] and other in state["units"]
 
 
