@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import wartable
-from wartable.agents.scripted import imperium_war, votoms, zeta, zeta_cards
+from wartable.agents.scripted import imperium_war, silhouette, votoms, zeta, zeta_cards
 from wartable.games.votoms.components import components as votoms_components
 
 # the Bieler cup's Scopedogs hit harder on this table's counters
@@ -61,3 +61,14 @@ def test_zeta_cards_the_player_counts_its_bases_at_their_printed_vp() -> None:
     game = wartable.new_game("zeta-cards", seed=1, options={"data": granada})
     table = zeta_cards.Table(game.view(game.to_act[0], texts=False))
     assert table.c.bases["granada"].vp[1:] == (2, 3, 4, 5)  # by level, 0 unused
+
+
+def test_silhouette_the_player_reads_its_items_as_printed_for_the_table() -> None:
+    """S6.4: a sturdy cell takes two hits; printed here, the armour is not sturdy, and the
+    computer player's sheets say so."""
+    flimsy = {"items": {"armour": {"sturdy": False}}}
+    for data, sturdy in (({}, True), (flimsy, False)):
+        game = wartable.new_game("silhouette", seed=1, options={"data": data})
+        table = silhouette.Table(game.view("p1", texts=False))
+        assert table.sheet("p1").sturdy("armour") is sturdy
+        assert table.sheet("p1").kind("armour") == "armour"

@@ -31,13 +31,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from wartable.agents.base import Agent, Copies, legal_in
+from wartable.agents.base import Agent, Copies, legal_in, printed_values
 from wartable.engine.game import Game
-from wartable.games.silhouette.components import SHIPPED
+from wartable.games.silhouette.components import SHIPPED, Components, components
 from wartable.games.silhouette.determinize import core_weights, item_prior
 from wartable.games.silhouette.grid import AROUND_CELL, SIZE, Cell, Link, joined, parse_key
 from wartable.games.silhouette.odds import die_cost
 from wartable.games.silhouette.physics import FALLS_AT, STANDS_BELOW, CellState, Profile, lean
+from wartable.games.silhouette.state import comp
 
 Action = dict[str, Any]
 SEARCH = 2.0  # extra hits expected to find a core no one has seen
@@ -71,9 +72,10 @@ class Sheet:
     links: tuple[Link, ...]
     unit: bool
     whole: bool  # its owner's side: every cell known
+    comp: Components  # the items it is printed with (the table's, `printed_values`)
 
     @staticmethod
-    def of(m: Mapping[str, Any]) -> Sheet:
+    def of(m: Mapping[str, Any], comp: Components) -> Sheet:
         """From a machine of a view (its owner's side sees it whole) or of the state."""
         cells = {parse_key(k): c for k, c in m["cells"].items()}
         whole = m.get("mine", True)
@@ -89,26 +91,27 @@ class Sheet:
             ),
             unit=m["unit"],
             whole=whole,
+            comp=comp,
         )
 
     def without(self, gone: set[Cell], cut: set[Cell] | None = None) -> Sheet:
         """The sheet with `gone` cells removed and `cut` cells slit."""
         return replace(self, live=self.live - gone, cut=self.cut | (cut or set()))
 
+    def kind(self, item: str) -> str:
+        found = self.comp.items.get(item)
+        return found.kind if found is not None else "hollow"
 
-def kind(item: str) -> str:
-    return SHIPPED.items[item].kind if item in SHIPPED.items else "hollow"
-
-
-def sturdy(item: str) -> bool:
-    return item in SHIPPED.items and SHIPPED.items[item].sturdy
+    def sturdy(self, item: str) -> bool:
+        found = self.comp.items.get(item)
+        return found is not None and found.sturdy
 
 
 @functools.cache
 def sturdy_odds(unit: bool, low: bool) -> float:
     """The chance an unseen cell is sturdy, as the shipped sheets of its kind carry items."""
     prior = item_prior(unit, low)
-    return sum(w for i, w in prior.items() if sturdy(i)) / sum(prior.values())
+    return sum(w for i, w in prior.items() if SHIPPED.items[i].sturdy) / sum(prior.values())
 
 
 # --- how far a machine is from being out of action ---------------------------------------
@@ -141,7 +144,7 @@ def softmin(a: float, b: float) -> float:
 def reckon(sheet: Sheet) -> Reckoning:
     items = dict(sheet.items)
     parts = dict(sheet.parts)
-    known_core = [c for c, i in items.items() if kind(i) == "core" and c in sheet.live]
+    known_core = [c for c, i in items.items() if sheet.kind(i) == "core" and c in sheet.live]
     core: Cell | None
     arms = 0.0
     if known_core:
@@ -149,7 +152,7 @@ def reckon(sheet: Sheet) -> Reckoning:
         odds = {core: 1.0}
         if sheet.whole:  # its owner knows what can take a hit for the core (S6.4)
             reach = joined(set(sheet.live), core, sheet.links)
-            arms = float(sum(1 for c in reach if kind(items[c]) == "arm"))
+            arms = float(sum(1 for c in reach if sheet.kind(items[c]) == "arm"))
         protect = guards(sheet, core, items, parts) if sheet.whole else 0.0
         core_hits = (1.0 if core in sheet.cut else 2.0) + protect + arms
     else:
@@ -174,7 +177,7 @@ def removal(sheet: Sheet, cell: Cell, items: dict[Cell, str], parts: dict[Cell, 
     if cell in sheet.cut:
         return 1.0
     if cell in items:
-        hits = 2.0 if sturdy(items[cell]) else 1.0
+        hits = 2.0 if sheet.sturdy(items[cell]) else 1.0
         return hits + (guards(sheet, cell, items, parts) if sheet.whole else 0.0)
     return 1.0 + sturdy_odds(sheet.unit, cell[0] <= 2)
 
@@ -187,7 +190,7 @@ def guards(sheet: Sheet, cell: Cell, items: dict[Cell, str], parts: dict[Cell, s
             for n in AROUND_CELL[cell]
             if n in sheet.live
             and n not in sheet.cut
-            and kind(items.get(n, "")) == "armour"
+            and sheet.kind(items.get(n, "")) == "armour"
             and parts.get(n) == parts.get(cell)
         )
     )
@@ -390,7 +393,7 @@ class Scripted(Agent):
 
     def choose(self, view: dict[str, Any], copies: Copies | None = None) -> dict[str, Any]:
         legal: list[Action] = legal_in(view)
-        table = Table(view["board"])
+        table = Table(view)
         chosen = DECIDE[table.step["kind"]](table, legal)
         return chosen if chosen in legal else self.random.choice(legal)
 
@@ -398,8 +401,10 @@ class Scripted(Agent):
 class Table:
     """What the seat reads off its view to decide."""
 
-    def __init__(self, board: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any]) -> None:
+        board = view["board"]
         self.board = board
+        self.comp = components(printed_values(view))
         self.step: dict[str, Any] = board["step"]
         self.machines: dict[str, Any] = board["machines"]
         self.costs = Costs(board["costs"]["shift_cost"], board["costs"]["set_cost"])
@@ -407,7 +412,7 @@ class Table:
 
     def sheet(self, mid: str) -> Sheet:
         if mid not in self.sheets:
-            self.sheets[mid] = Sheet.of(self.machines[mid])
+            self.sheets[mid] = Sheet.of(self.machines[mid], self.comp)
         return self.sheets[mid]
 
     @property
@@ -416,7 +421,7 @@ class Table:
         return int(self.board["rounds"] - self.board["round"])
 
     def plan(self, target: str, item: str) -> Plan:
-        stats = SHIPPED.items.get(item)
+        stats = self.comp.items.get(item)
         row_cut = stats is not None and stats.row_cut
         return Plan(self.sheet(target), row_cut, self.costs, self.rounds)
 
@@ -424,7 +429,7 @@ class Table:
         """The share of the hits still needed to put `target` out that attacking it with
         `item` (each of its attacks, S6.2; `extra` attacks more this turn) and once a round
         after brings: the machine nearest its end first."""
-        stats = SHIPPED.items.get(item)
+        stats = self.comp.items.get(item)
         attacks = (stats.attacks if stats is not None else 1) + extra
         needed = max(reckon(self.sheet(target)).hits, 1.0)
         return self.plan(target, item).attacks(attacks, sp) / needed
@@ -450,7 +455,7 @@ def decide_turn(table: Table, legal: list[Action]) -> Action:
         attacks,
         key=lambda a: (
             -round(table.share(a["target"], item_of(table, mid, a["weapon"]), sp), 9),
-            single_use(item_of(table, mid, a["weapon"])),
+            single_use(table.comp, item_of(table, mid, a["weapon"])),
             a["weapon"] != "ram",
             a["weapon"],
             a["target"],
@@ -465,8 +470,9 @@ def decide_turn(table: Table, legal: list[Action]) -> Action:
     return best
 
 
-def single_use(item: str) -> bool:
-    return item in SHIPPED.items and SHIPPED.items[item].cuts > 0
+def single_use(comp: Components, item: str) -> bool:
+    found = comp.items.get(item)
+    return found is not None and found.cuts > 0
 
 
 def decide_boost(table: Table, legal: list[Action]) -> Action:
@@ -528,9 +534,9 @@ def decide_defend(table: Table, legal: list[Action]) -> Action:
     mid = table.step["machine"]
     m = table.machines[mid]
     key = parse_key(table.step["cell"])
-    sheet = Sheet.of(m)
+    sheet = Sheet.of(m, table.comp)
     items = dict(sheet.items)
-    core = next(c for c, i in sheet.items if kind(i) == "core")
+    core = next(c for c, i in sheet.items if sheet.kind(i) == "core")
     damage = table.board["items"].get(table.board["attack"]["item"], {}).get("damage", "tear")
 
     def score(action: Action) -> float:
@@ -541,7 +547,7 @@ def decide_defend(table: Table, legal: list[Action]) -> Action:
             after = sheet.without(set(), {parse_key(action["cell"])})
         elif do == "arm":
             after = torn(sheet, {parse_key(action["cell"])}, damage)
-        elif kind(items.get(key, "")) == "core" and key not in sheet.cut:
+        elif sheet.kind(items.get(key, "")) == "core" and key not in sheet.cut:
             after = sheet.without(set(), {key})  # S10 ①: the core's first damage cuts it
         else:
             after = torn(sheet, {key}, damage)
@@ -566,15 +572,15 @@ def standing_score(table: Table, sheet: Sheet, judge: bool) -> float:
     """How safe one's own machine is: hits still needed to put it out, what it keeps to
     defend and fight with, less a fall (S10 ③) when `judge`."""
     items = dict(sheet.items)
-    if not any(kind(i) == "core" and c in sheet.live for c, i in sheet.items):
+    if not any(sheet.kind(i) == "core" and c in sheet.live for c, i in sheet.items):
         return -2 * FALL  # S10 ①: the core destroyed
     r = reckon(sheet)
     kept = sum(
         KEEP
         for c in sheet.live
-        if c not in sheet.cut and kind(items.get(c, "")) in ("armour", "arm")
+        if c not in sheet.cut and sheet.kind(items.get(c, "")) in ("armour", "arm")
     )
-    weapons = {c for c in sheet.live if kind(items.get(c, "")) in ("ranged", "melee")}
+    weapons = {c for c in sheet.live if sheet.kind(items.get(c, "")) in ("ranged", "melee")}
     penalty = FALL if judge and lean_of(table, sheet) == "fallen" else 0.0
     return min(r.hits, 2 * FALL) + kept + KEEP * len(weapons) - penalty
 
@@ -593,7 +599,7 @@ def lean_of(table: Table, sheet: Sheet) -> str:
 @functools.lru_cache(maxsize=SHEETS_KEPT)
 def verdict(sheet: Sheet, core: Cell, physics: str, grey: str) -> str:
     name = "calibrated" if physics == "manual" else physics
-    profile = Profile(**SHIPPED.physics[name])
+    profile = Profile(**sheet.comp.physics[name])
     held = based(sheet.live, sheet.links)
     if core not in held:
         return "fallen"  # off the base (S10 ②): as bad as a fall
@@ -616,7 +622,7 @@ def decide_stand(table: Table, legal: list[Action]) -> Action:
     """S11: fallen, detach the part that stands the robot up again (never the core's); then
     stop, or report honestly what the paper does when the players judge (G20)."""
     m = table.machines[table.step["machine"]]
-    sheet = Sheet.of(m)
+    sheet = Sheet.of(m, table.comp)
     now = lean_of(table, sheet)
     if now == "fallen":
         parts = dict(sheet.parts)
@@ -666,7 +672,9 @@ def evaluate(game: Game) -> dict[str, float]:
         machines = [state["machines"][mid] for mid in mids]
         foes = sum(1 for m in state["machines"].values() if m["side"] != side and m["out"] is None)
         at_each = rounds_left * foes / max(1, sum(m["out"] is None for m in machines))
-        outs = [1.0 if m["out"] else knocked_out(Sheet.of(m), at_each) for m in machines]
+        outs = [
+            1.0 if m["out"] else knocked_out(Sheet.of(m, comp(state)), at_each) for m in machines
+        ]
         lose[side] = majority(outs)
     a, b = sorted(lose)
     win = {a: lose[b] * (1 - lose[a] / 2), b: lose[a] * (1 - lose[b] / 2)}
