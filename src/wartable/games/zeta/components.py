@@ -7,7 +7,7 @@ turns a checked data set into immutable `Components`. Places are written ``"spac
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -27,6 +27,7 @@ from wartable.engine.data import (
     Schema,
     Str,
 )
+from wartable.engine.graph import steps_from
 from wartable.engine.hexmap import HexGrid
 from wartable.engine.log import Msg
 
@@ -626,20 +627,10 @@ class Components:
         """For a ship (False) and an MS (True): the fewest `steps` from each location to each
         location such a unit can reach, whatever their cost in MP (a player's measure of
         distance on the maps)."""
-        found: dict[bool, dict[str, dict[str, int]]] = {}
-        for ms, steps in self.steps.items():
-            found[ms] = {}
-            for start in steps:
-                near = {start: 0}
-                queue = deque([start])
-                while queue:
-                    here = queue.popleft()
-                    for there in steps[here]:
-                        if there not in near:
-                            near[there] = near[here] + 1
-                            queue.append(there)
-                found[ms][start] = near
-        return found
+        return {
+            ms: {start: steps_from([start], steps.__getitem__) for start in steps}
+            for ms, steps in self.steps.items()
+        }
 
     @cached_property
     def steps(self) -> dict[bool, dict[str, tuple[str, ...]]]:

@@ -13,7 +13,6 @@ by their ids.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -35,6 +34,7 @@ from wartable.engine.data import (
     Str,
     _Bad,
 )
+from wartable.engine.graph import steps_from
 from wartable.engine.hexmap import HexGrid
 from wartable.engine.log import Msg
 from wartable.games.imperium.components import CODES, IMPERIAL, SIDES, TERRAN, components
@@ -529,18 +529,7 @@ class Galaxy:
     def hops(self) -> dict[str, dict[str, int]]:
         """The fewest jumps from each star to each star it can reach by the routes (3.2),
         whatever the stops on the way (11.1, 11.2 are the movement's)."""
-        found: dict[str, dict[str, int]] = {}
-        for start in self.links:
-            near = {start: 0}
-            queue = deque([start])
-            while queue:
-                here = queue.popleft()
-                for there in self.jumps[here]:
-                    if there not in near:
-                        near[there] = near[here] + 1
-                        queue.append(there)
-            found[start] = near
-        return found
+        return {start: steps_from([start], self.jumps.__getitem__) for start in self.links}
 
     @cached_property
     def box_systems(self) -> dict[str, str]:

@@ -19,9 +19,8 @@ functions of the state.
 
 from __future__ import annotations
 
-from collections import deque
-
 from wartable.engine import State
+from wartable.engine.graph import steps_from
 from wartable.games.imperium.components import FIGHTER, MONITOR, ShipType
 from wartable.games.imperium.flow import other
 from wartable.games.imperium.state import Placed, is_ship, ship_type, units_at
@@ -152,16 +151,8 @@ def jumps_from(state: State, system: str, side: str) -> list[str]:
 
 def home_distance(state: State, side: str) -> dict[str, int]:
     """Jumps from every star to the nearest of `side`'s homes (12.3's "closer to home")."""
-    g = gal(state)
-    found = dict.fromkeys(HOMES[side], 0)
-    queue = deque(HOMES[side])
-    while queue:
-        here = queue.popleft()
-        for there in sorted(g.links[here]):
-            if there not in found:
-                found[there] = found[here] + 1
-                queue.append(there)
-    return found
+    links = gal(state).links
+    return steps_from(HOMES[side], lambda here: sorted(links[here]))
 
 
 def enemy_warships_in(state: State, system: str, side: str) -> bool:
