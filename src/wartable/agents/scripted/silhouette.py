@@ -667,14 +667,13 @@ def evaluate(game: Game) -> dict[str, float]:
     if state["mode"] in ("solo", "coop"):
         return {p: 1 / len(players) for p in players}  # every seat wins or loses together
     rounds_left = state["rounds"] - state["round"] + 1
+    printed = comp(state)
     lose: dict[str, float] = {}
     for side, mids in state["sides"].items():
         machines = [state["machines"][mid] for mid in mids]
         foes = sum(1 for m in state["machines"].values() if m["side"] != side and m["out"] is None)
         at_each = rounds_left * foes / max(1, sum(m["out"] is None for m in machines))
-        outs = [
-            1.0 if m["out"] else knocked_out(Sheet.of(m, comp(state)), at_each) for m in machines
-        ]
+        outs = [1.0 if m["out"] else knocked_out(Sheet.of(m, printed), at_each) for m in machines]
         lose[side] = majority(outs)
     a, b = sorted(lose)
     win = {a: lose[b] * (1 - lose[a] / 2), b: lose[a] * (1 - lose[b] / 2)}
